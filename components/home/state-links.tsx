@@ -1,0 +1,25 @@
+import Link from "next/link";
+
+import { homeCopy } from "@/content/home";
+import { STATES } from "@/content/states";
+import { statePath } from "@/lib/states";
+import { Section } from "@/components/home/section";
+
+export function StateLinks() {
+  return (
+    <Section id="states" title={homeCopy.states.title} lead={homeCopy.states.lead}>
+      <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-5">
+        {STATES.map((state) => (
+          <li key={state.code}>
+            <Link
+              href={statePath(state.name)}
+              className="block rounded-md py-2 text-blue-800 underline-offset-4 hover:underline"
+            >
+              {state.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,88 @@
+import { site } from "@/lib/site";
+
+/** The home page's words. Numbers come from the site config so they are stated once. */
+export const homeCopy = {
+  seo: {
+    title: "Sell Your House Fast for Cash in Any Condition",
+    description: site.description,
+  },
+  hero: {
+    eyebrow: `Cash home buyers in all ${site.trust.licensedStates} states`,
+    title: "Sell Your House Fast for Cash",
+    lead: "Skip the listings, showings and repairs. Tell us about your house and get a fair, no-obligation cash offer — as-is, on your timeline.",
+    promises: [
+      `Written offer within ${site.promises.offerWithinHours} hours`,
+      `Close in as little as ${site.promises.closeInDays} days`,
+      "We pay closing costs",
+      `${site.promises.fees} fees or commissions`,
+    ],
+    badges: [
+      { value: site.trust.homesPurchased, label: "Homes purchased" },
+      { value: site.trust.bbbRating, label: "Rating" },
+      { value: "Licensed", label: `in all ${site.trust.licensedStates} states` },
+    ],
+    cta: "Get Started Now",
+  },
+  offer: {
+    title: "Get Your Free Cash Offer",
+    lead: "Three quick steps. No obligation, no fees.",
+  },
+  propertyTypes: {
+    title: "Types of Properties We Buy",
+    lead: "Whatever the house, whatever the situation, we make a cash offer on it as it stands.",
+    items: [
+      {
+        icon: "scroll",
+        title: "Estate Sales",
+        text: "Settling a loved one's estate? We buy the house with its contents and work around probate timelines.",
+      },
+      {
+        icon: "key",
+        title: "Rental Properties",
+        text: "Tired landlord, problem tenants or vacancies? We buy rentals occupied or empty, leases and all.",
+      },
+      {
+        icon: "building",
+        title: "Multi-Family Homes",
+        text: "Duplexes, triplexes and fourplexes, in one cash sale, without unit-by-unit showings.",
+      },
+      {
+        icon: "trees",
+        title: "Vacant Land",
+        text: "Lots and acreage you no longer want to pay taxes on, with or without road access.",
+      },
+      {
+        icon: "hammer",
+        title: "Houses Needing Repair",
+        text: "Roof leaks, foundation cracks, fire or water damage: we price the repairs in so you don't have to make them.",
+      },
+      {
+        icon: "house",
+        title: "Inherited Properties",
+        text: "Inherited a house you can't keep up? We close quickly and split proceeds however the heirs decide.",
+      },
+    ],
+  },
+  howItWorks: {
+    title: "How It Works",
+    lead: "Selling to us takes three steps and about a week, not three months.",
+    steps: [
+      {
+        title: "Tell us about your house",
+        text: "Share the address, its condition and where to reach you. It takes about a minute.",
+      },
+      {
+        title: `Get a written offer in ${site.promises.offerWithinHours} hours`,
+        text: "We study recent sales near you and send a fair cash offer in writing. No obligation, no pressure.",
+      },
+      {
+        title: "Close when you choose",
+        text: `Pick a date — in as little as ${site.promises.closeInDays} days or months from now. We pay the closing costs and you get paid in cash.`,
+      },
+    ],
+  },
+  states: {
+    title: "We Buy Houses in All 50 States",
+    lead: "Choose your state to see how we buy houses where you live.",
+  },
+} as const;

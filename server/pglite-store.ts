@@ -1,0 +1,91 @@
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+
+import type { LeadRow, LeadStore } from "../supabase/functions/_shared/lead-store.ts";
+
+/** The same SQL the hosted database gets; npm scripts run from the project root. */
+export const MIGRATIONS_DIR = path.resolve("supabase", "migrations");
+
+export type PgliteLeadStore = LeadStore & {
+  /** Every stored lead, oldest first. */
+  list(): Promise<LeadRow[]>;
+  close(): Promise<void>;
+};
+
+type StoredRow = Omit<LeadRow, "created_at" | "notified_at"> & {
+  created_at: Date;
+  notified_at: Date | null;
+};
+
+/**
+ * The local server's store: PGlite persisted in dataDir (in memory when
+ * dataDir is omitted or "memory://"), with every migration applied.
+ */
+export async function openPgliteStore(
+  options: { dataDir?: string; migrationsDir?: string } = {},
+): Promise<PgliteLeadStore> {
+  const { dataDir, migrationsDir = MIGRATIONS_DIR } = options;
+  const inMemory = !dataDir || dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(inMemory ? undefined : dataDir);
+  try {
+    await applyMigrations(db, migrationsDir);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  return {
+    async insert(lead) {
+      const result = await db.query(
+        `insert into leads (id, address, condition, email, phone, state, source)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (id) do nothing
+         returning id`,
+        [lead.id, lead.address, lead.condition, lead.email, lead.phone, lead.state, lead.source],
+      );
+      return { inserted: result.rows.length > 0 };
+    },
+    async markNotified(id) {
+      await db.query("update leads set notified_at = now() where id = $1", [id]);
+    },
+    async list() {
+      const { rows } = await db.query<StoredRow>(
+        `select id, created_at, address, condition, email, phone, state, source, notified_at
+         from leads order by created_at, id`,
+      );
+      return rows.map((row) => ({
+        ...row,
+        created_at: row.created_at.toISOString(),
+        notified_at: row.notified_at?.toISOString() ?? null,
+      }));
+    },
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Applies the .sql files in name order, each once: applied names are kept in
+ * applied_migrations. Returns the names applied now.
+ */
+export async function applyMigrations(db: PGlite, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
+  await db.exec(`create table if not exists applied_migrations (
+    name text primary key,
+    applied_at timestamptz not null default now()
+  )`);
+  const done = await db.query<{ name: string }>("select name from applied_migrations");
+  const applied = new Set(done.rows.map((row) => row.name));
+  const pending = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql") && !applied.has(name))
+    .sort();
+  for (const name of pending) {
+    const sql = readFileSync(path.join(migrationsDir, name), "utf8");
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query("insert into applied_migrations (name) values ($1)", [name]);
+    });
+  }
+  return pending;
+}

@@ -1,0 +1,41 @@
+import { buildLeadEmail } from "./lead-email.ts";
+import type { LeadNotifier } from "./lead-notifier.ts";
+import type { Lead } from "./lead-store.ts";
+
+export type ResendConfig = {
+  apiKey: string;
+  /** One address or several, comma-separated. */
+  to: string;
+  from: string;
+};
+
+const RESEND_URL = "https://api.resend.com/emails";
+const TIMEOUT_MS = 10_000;
+
+/** Sends the notification through Resend's HTTP API; throws on any failure. */
+export function createResendNotifier(config: ResendConfig, fetchImpl: typeof fetch = fetch): LeadNotifier {
+  return {
+    async notify(lead: Lead) {
+      const response = await fetchImpl(RESEND_URL, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${config.apiKey}`,
+          "content-type": "application/json",
+          // Resend sends one e-mail per key, however often we retry.
+          "idempotency-key": `lead-${lead.id}`,
+        },
+        body: JSON.stringify({
+          from: config.from,
+          to: config.to.split(",").map((address) => address.trim()),
+          reply_to: lead.email,
+          ...buildLeadEmail(lead),
+        }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => "")).slice(0, 300);
+        throw new Error(`Resend answered ${response.status}: ${detail}`);
+      }
+    },
+  };
+}
