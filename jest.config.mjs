@@ -2,9 +2,59 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-/** Unit tests sit beside the module they test; e2e/ belongs to Playwright. */
-export default createJestConfig({
+/**
+ * The Markdown pipeline (unified, remark, rehype, micromark and their helpers) is
+ * published as ES modules only; Jest on Node 20 runs CommonJS, so those packages are
+ * compiled like project code instead of being skipped.
+ */
+const esmOnly = [
+  "unified",
+  "bail",
+  "devlop",
+  "trough",
+  "is-plain-obj",
+  "vfile[^/]*",
+  "unist-[^/]*",
+  "mdast-[^/]*",
+  "hast-[^/]*",
+  "micromark[^/]*",
+  "remark-[^/]*",
+  "rehype-[^/]*",
+  "decode-named-character-reference",
+  "character-entities[^/]*",
+  "character-reference-invalid",
+  "property-information",
+  "space-separated-tokens",
+  "comma-separated-tokens",
+  "zwitch",
+  "html-void-elements",
+  "html-url-attributes",
+  "ccount",
+  "markdown-table",
+  "longest-streak",
+  "escape-string-regexp",
+  "trim-lines",
+  "stringify-entities",
+  "web-namespaces",
+  "is-[^/]*",
+  "parse-entities",
+  "estree-[^/]*",
+];
+
+const config = createJestConfig({
   testEnvironment: "node",
   testMatch: ["<rootDir>/{lib,components,content,server,scripts,supabase}/**/*.test.{ts,tsx}"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
 });
+
+/** Unit tests sit beside the module they test; e2e/ belongs to Playwright. */
+export default async function jestConfig() {
+  const resolved = await config();
+  return {
+    ...resolved,
+    transformIgnorePatterns: [
+      `/node_modules/(?!(${esmOnly.join("|")})/)`,
+      "^.+\\.module\\.(css|sass|scss)$",
+    ],
+  };
+}

@@ -1,6 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const drillPort = port + 1;
+
+function server(listen: number, command: string, env: Record<string, string>) {
+  return {
+    command,
+    url: `http://127.0.0.1:${listen}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    env: { PORT: String(listen), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", ...env },
+  };
+}
 
 /**
  * End-to-end tests of what a visitor sees, against the static export served by
@@ -32,21 +44,29 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: /leads\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
-  ],
-  webServer: {
-    command: "npx tsx server/serve.ts",
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LEADS_DATA_DIR: ".data/e2e/leads",
-      LOCAL_FAULTS: "1",
-      NEXT_TELEMETRY_DISABLED: "1",
+    {
+      // Outage drills switch the function off for every visitor: they get a server of their own.
+      name: "leads",
+      testMatch: /leads\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://127.0.0.1:${drillPort}`,
+      },
     },
-  },
+  ],
+  // E2E_NO_BUILD=1 serves out/ as it is, without rebuilding a stale export.
+  webServer: [
+    server(port, `npx tsx server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
+      LEADS_DATA_DIR: ".data/e2e/main/leads",
+    }),
+    // Serves the export the first server builds; it answers 404 until that exists.
+    server(drillPort, "npx tsx server/serve.ts --no-build", {
+      LEADS_DATA_DIR: ".data/e2e/drill/leads",
+      LOCAL_FAULTS: "1",
+    }),
+  ],
 });

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
 import { inter } from "@/lib/fonts";
+import { APPLE_TOUCH_ICON, FAVICON } from "@/lib/icons";
 import { site } from "@/lib/site";
 import { Toaster } from "@/components/ui/toaster";
 import { SiteFooter } from "@/components/site/site-footer";
@@ -14,6 +15,18 @@ export const metadata: Metadata = {
   title: { default: site.name, template: `%s | ${site.name}` },
   description: site.description,
   applicationName: site.name,
+  // Listed here, not by file convention: a metadata `icons` field replaces app/icon.* files,
+  // and iOS needs a filled PNG, which is drawn from the SVG mark at build.
+  icons: {
+    icon: [{ url: FAVICON.path, type: "image/svg+xml", sizes: "any" }],
+    apple: [
+      {
+        url: APPLE_TOUCH_ICON.path,
+        sizes: `${APPLE_TOUCH_ICON.size}x${APPLE_TOUCH_ICON.size}`,
+        type: "image/png",
+      },
+    ],
+  },
 };
 
 export const viewport: Viewport = {

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { LogMissingPath } from "@/components/site/log-missing-path";
 
 export const metadata: Metadata = {
@@ -18,9 +17,9 @@ export default function NotFound() {
       <p className="mt-2 text-slate-700">
         The page you asked for has moved or never existed. Our offer form is one click away.
       </p>
-      <Button asChild className="mt-8">
-        <Link href="/">Return to Home</Link>
-      </Button>
+      <a href="/" className={buttonVariants({ className: "mt-8" })}>
+        Return to Home
+      </a>
     </div>
   );
 }

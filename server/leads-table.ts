@@ -20,12 +20,23 @@ export function formatLeadsTable(leads: readonly LeadRow[]): string {
     COLUMNS.map(([heading]) => heading),
     ...leads.map((lead) => COLUMNS.map(([, cell]) => fitCell(cell(lead)))),
   ];
-  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  const widths = COLUMNS.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
   const line = (row: string[]) =>
-    row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
   const [header = [], ...body] = rows;
   const total = `${leads.length} ${leads.length === 1 ? "lead" : "leads"}.`;
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line), "", total].join("\n");
+  return [
+    line(header),
+    widths.map((width) => "-".repeat(width)).join("  "),
+    ...body.map(line),
+    "",
+    total,
+  ].join("\n");
 }
 
 /** One line per lead, whatever the visitor typed. */

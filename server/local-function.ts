@@ -28,12 +28,20 @@ export type LocalFunction = {
 export const LOCAL_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
 
 /** The send-contact-email function for the local server, storing into PGlite. */
-export async function createLocalFunction(options: LocalFunctionOptions = {}): Promise<LocalFunction> {
-  const { dataDir = leadsDataDir(), log = (line: string) => console.log(line), env = process.env } = options;
+export async function createLocalFunction(
+  options: LocalFunctionOptions = {},
+): Promise<LocalFunction> {
+  const {
+    dataDir = leadsDataDir(),
+    log = (line: string) => console.log(line),
+    env = process.env,
+  } = options;
   // PGlite is single-process: a second opener would corrupt the leads.
   const running = dataDir.startsWith("memory://") ? null : readServerInfo(dataDir);
   if (running && running.pid !== process.pid) {
-    throw new Error(`The local server (pid ${running.pid}, ${running.url}) already uses ${dataDir}. Stop it first.`);
+    throw new Error(
+      `The local server (pid ${running.pid}, ${running.url}) already uses ${dataDir}. Stop it first.`,
+    );
   }
 
   const store = await openPgliteStore({ dataDir });

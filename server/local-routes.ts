@@ -7,7 +7,8 @@ export const FUNCTION_PATH = "/functions/v1/send-contact-email";
 export const LEADS_PATH = "/__leads";
 
 const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+// 0.0.0.0 and [::] too: server.json names the address the server listens on (HOST).
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0", "[::]"]);
 
 /**
  * Answers the function and the lead list for the local Node server; returns
@@ -74,7 +75,7 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of [value ?? []].flat()) headers.append(name, item);
   }
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const url = new URL(req.url ?? "/", "http://localhost");
   if (req.method === "GET" || req.method === "HEAD") {
     return new Request(url, { method: req.method, headers });
   }
@@ -90,6 +91,9 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  });
   res.end(JSON.stringify(body));
 }

@@ -70,7 +70,10 @@ export async function openPgliteStore(
  * Applies the .sql files in name order, each once: applied names are kept in
  * applied_migrations. Returns the names applied now.
  */
-export async function applyMigrations(db: PGlite, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(
+  db: PGlite,
+  migrationsDir = MIGRATIONS_DIR,
+): Promise<string[]> {
   await db.exec(`create table if not exists applied_migrations (
     name text primary key,
     applied_at timestamptz not null default now()

@@ -5,6 +5,8 @@ import { LEADS_PATH } from "./local-routes.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { leadsDataDir, readServerInfo } from "./server-info.ts";
 
+const ANSWER_TIMEOUT_MS = 5000;
+
 /**
  * The stored leads, oldest first: from the running server when there is one
  * (PGlite allows one process per directory), else straight from the directory.
@@ -13,12 +15,14 @@ export async function readLeads(dataDir = leadsDataDir()): Promise<LeadRow[]> {
   const server = readServerInfo(dataDir);
   if (server) {
     const url = new URL(LEADS_PATH, server.url);
-    const response = await fetch(url).catch((error: Error) => {
-      throw new Error(
-        `The local server (pid ${server.pid}) did not answer at ${url}: ${error.message}. ` +
-          "Restart it, or stop it and run this again.",
-      );
-    });
+    const response = await fetch(url, { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) }).catch(
+      (error: Error) => {
+        throw new Error(
+          `The local server (pid ${server.pid}) did not answer at ${url}: ${error.message}. ` +
+            "Restart it, or stop it and run this again.",
+        );
+      },
+    );
     if (!response.ok) throw new Error(`The local server answered ${response.status} at ${url}.`);
     return (await response.json()) as LeadRow[];
   }

@@ -1,7 +1,8 @@
-import { BadgeCheck, CircleCheck } from "lucide-react";
+import { BadgeCheck, CircleCheck } from "lucide";
 
 import { homeCopy } from "@/content/home";
-import { GetStartedButton } from "@/components/home/get-started-button";
+import { Icon } from "@/components/ui/icon";
+import { buttonVariants } from "@/components/ui/button";
 
 export type HeroProps = { formId: string };
 
@@ -26,21 +27,25 @@ export function Hero({ formId }: HeroProps) {
         <ul className="mt-6 grid max-w-2xl gap-3 sm:grid-cols-2">
           {hero.promises.map((promise) => (
             <li key={promise} className="flex items-center gap-2 font-semibold">
-              <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-amber-300" />
+              <Icon icon={CircleCheck} className="size-5 shrink-0 text-amber-300" />
               {promise}
             </li>
           ))}
         </ul>
-        <GetStartedButton formId={formId} className="mt-8">
+        {/* The offer form answers clicks on links to it by focusing its first field. */}
+        <a
+          href={`#${formId}`}
+          className={buttonVariants({ variant: "accent", size: "lg", className: "mt-8" })}
+        >
           {hero.cta}
-        </GetStartedButton>
+        </a>
         <ul aria-label="Why homeowners trust us" className="mt-10 flex flex-wrap gap-3">
           {hero.badges.map((badge) => (
             <li
               key={badge.label}
               className="flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm ring-1 ring-white/25"
             >
-              <BadgeCheck aria-hidden="true" className="size-4 text-amber-300" />
+              <Icon icon={BadgeCheck} className="size-4 text-amber-300" />
               <span className="font-bold">{badge.value}</span>
               <span>{badge.label}</span>
             </li>

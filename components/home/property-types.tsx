@@ -1,17 +1,10 @@
-import {
-  Building2,
-  Hammer,
-  House,
-  KeyRound,
-  ScrollText,
-  Trees,
-  type LucideIcon,
-} from "lucide-react";
+import { Building2, Hammer, House, KeyRound, ScrollText, Trees } from "lucide";
 
 import { homeCopy } from "@/content/home";
+import { Icon, type IconNode } from "@/components/ui/icon";
 import { Section } from "@/components/home/section";
 
-const icons: Record<(typeof homeCopy.propertyTypes.items)[number]["icon"], LucideIcon> = {
+const icons: Record<(typeof homeCopy.propertyTypes.items)[number]["icon"], IconNode> = {
   scroll: ScrollText,
   key: KeyRound,
   building: Building2,
@@ -26,13 +19,12 @@ export function PropertyTypes() {
     <Section id="property-types" title={propertyTypes.title} lead={propertyTypes.lead}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {propertyTypes.items.map((item) => {
-          const Icon = icons[item.icon];
           return (
             <li
               key={item.title}
               className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
             >
-              <Icon aria-hidden="true" className="size-8 text-blue-700" />
+              <Icon icon={icons[item.icon]} className="size-8 text-blue-700" />
               <h3 className="mt-4 text-lg font-bold text-slate-950">{item.title}</h3>
               <p className="mt-2 text-slate-700">{item.text}</p>
             </li>

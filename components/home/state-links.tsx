@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 import { homeCopy } from "@/content/home";
 import { STATES } from "@/content/states";
 import { statePath } from "@/lib/states";
@@ -11,12 +9,12 @@ export function StateLinks() {
       <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-5">
         {STATES.map((state) => (
           <li key={state.code}>
-            <Link
+            <a
               href={statePath(state.name)}
               className="block rounded-md py-2 text-blue-800 underline-offset-4 hover:underline"
             >
               {state.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

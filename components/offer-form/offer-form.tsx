@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, Check, Phone } from "lucide-react";
+import { ArrowLeft, ArrowRight, Check, Phone } from "lucide";
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
 
 import { offerFormCopy as copy } from "@/content/offer-form";
@@ -28,10 +28,12 @@ import {
   LEAD_LIMITS,
   type Condition,
 } from "@/supabase/functions/_shared/lead-rules.ts";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
+import { preloadToaster } from "@/components/ui/toaster";
 import { toast } from "@/components/ui/use-toast";
 import { ConditionOptions } from "@/components/offer-form/condition-options";
 
@@ -46,6 +48,18 @@ type Session = { id: string; startedAt: number };
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Brings the form into view and puts focus on the shown step's first control. */
+function showStep(
+  form: HTMLElement | null,
+  step: HTMLElement | null,
+  block: ScrollLogicalPosition,
+) {
+  form?.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block });
+  const first =
+    step?.querySelector<HTMLElement>("input:checked") ?? step?.querySelector<HTMLElement>("input");
+  first?.focus({ preventScroll: true });
 }
 
 export function OfferForm({ state, id, className }: OfferFormProps) {
@@ -73,20 +87,26 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
     };
   }, []);
 
-  // Each step change brings the form into view and puts focus on the new step's first control.
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    formRef.current?.scrollIntoView({
-      behavior: prefersReducedMotion() ? "auto" : "smooth",
-      block: "nearest",
-    });
-    const stepElement = stepRef.current;
-    const first =
-      stepElement?.querySelector<HTMLElement>("input:checked") ??
-      stepElement?.querySelector<HTMLElement>("input");
-    first?.focus({ preventScroll: true });
+    showStep(formRef.current, stepRef.current, "nearest");
+    // A toast follows the last step: fetch its code while the visitor types.
+    if (step === TOTAL_STEPS) void preloadToaster();
   }, [step]);
+
+  // Links to the form (the hero's Get Started Now) also put the cursor in it; without
+  // script they still jump to it.
+  useEffect(() => {
+    if (!id) return;
+    function onLinkClick(event: MouseEvent) {
+      if (!(event.target instanceof Element) || !event.target.closest(`a[href="#${id}"]`)) return;
+      event.preventDefault();
+      showStep(formRef.current, stepRef.current, "center");
+    }
+    document.addEventListener("click", onLinkClick);
+    return () => document.removeEventListener("click", onLinkClick);
+  }, [id]);
 
   function chooseCondition(condition: Condition, advance: boolean) {
     dispatch({ type: "choose-condition", condition });
@@ -167,7 +187,8 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
               name="address"
               required
               aria-required="true"
-              autoComplete="street-address"
+              // The HTML spec allows "street-address" on multi-line fields only.
+              autoComplete="address-line1"
               maxLength={LEAD_LIMITS.addressMax}
               placeholder={copy.addressPlaceholder}
               value={draft.address}
@@ -222,9 +243,9 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
               aria-pressed={draft.callRequested}
               aria-controls={`${fieldId}-phone-field`}
               onClick={() => dispatch({ type: "toggle-call" })}
-              className={cn(draft.callRequested && "border-blue-700 bg-blue-50 text-blue-900")}
+              className="aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900"
             >
-              {draft.callRequested ? <Check aria-hidden="true" /> : <Phone aria-hidden="true" />}
+              {draft.callRequested ? <Icon icon={Check} /> : <Icon icon={Phone} />}
               {draft.callRequested ? copy.callRequested : copy.requestCall}
             </Button>
 
@@ -268,14 +289,14 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
       <div className="flex items-center gap-3">
         {step > 1 ? (
           <Button type="button" variant="outline" onClick={() => dispatch({ type: "back" })}>
-            <ArrowLeft aria-hidden="true" />
+            <Icon icon={ArrowLeft} />
             {copy.back}
           </Button>
         ) : null}
         {step < TOTAL_STEPS ? (
           <Button type="submit" className="ml-auto" disabled={!canAdvance(wizard)}>
             {copy.next}
-            <ArrowRight aria-hidden="true" />
+            <Icon icon={ArrowRight} />
           </Button>
         ) : (
           <Button type="submit" variant="accent" className="ml-auto" disabled={!canSubmit(wizard)}>

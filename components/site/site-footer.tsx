@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 import { site } from "@/lib/site";
 
 export function SiteFooter() {
@@ -17,19 +15,19 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="grid gap-2 text-sm">
             <li>
-              <Link href="/" className="hover:text-white hover:underline">
+              <a href="/" className="hover:text-white hover:underline">
                 Home
-              </Link>
+              </a>
             </li>
             <li>
-              <Link href="/blog" className="hover:text-white hover:underline">
+              <a href="/blog" className="hover:text-white hover:underline">
                 Blog
-              </Link>
+              </a>
             </li>
             <li>
-              <Link href="/#how-it-works" className="hover:text-white hover:underline">
+              <a href="/#how-it-works" className="hover:text-white hover:underline">
                 About Us
-              </Link>
+              </a>
             </li>
             <li>
               <a href={`mailto:${site.email}`} className="hover:text-white hover:underline">

@@ -1,31 +1,31 @@
-import { Home, Mail } from "lucide-react";
-import Link from "next/link";
+import { Home, Mail } from "lucide";
 
 import { site } from "@/lib/site";
+import { Icon } from "@/components/ui/icon";
 
 export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2 text-lg font-extrabold text-slate-950">
+        <a href="/" className="flex items-center gap-2 text-lg font-extrabold text-slate-950">
           <span className="flex size-8 items-center justify-center rounded-md bg-blue-700 text-white">
-            <Home aria-hidden="true" className="size-5" />
+            <Icon icon={Home} className="size-5" />
           </span>
           {site.name}
-        </Link>
+        </a>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm font-semibold sm:gap-4">
-          <Link href="/" className="rounded-md px-2 py-2 text-slate-800 hover:text-blue-700">
+          <a href="/" className="rounded-md px-2 py-2 text-slate-800 hover:text-blue-700">
             Home
-          </Link>
-          <Link href="/blog" className="rounded-md px-2 py-2 text-slate-800 hover:text-blue-700">
+          </a>
+          <a href="/blog" className="rounded-md px-2 py-2 text-slate-800 hover:text-blue-700">
             Blog
-          </Link>
+          </a>
           <a
             href={`mailto:${site.email}`}
-            className="hidden items-center gap-1.5 rounded-md px-2 py-2 text-blue-700 hover:underline md:flex"
+            className="flex items-center gap-1.5 rounded-md px-2 py-2 text-blue-700 hover:underline"
           >
-            <Mail aria-hidden="true" className="size-4" />
-            {site.email}
+            <Icon icon={Mail} className="size-5 md:size-4" />
+            <span className="sr-only md:not-sr-only">{site.email}</span>
           </a>
         </nav>
       </div>

@@ -4,10 +4,7 @@ import { cn } from "@/lib/utils";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
-    <div
-      className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)}
-      {...props}
-    />
+    <div className={cn("rounded-xl border border-slate-200 bg-white", className)} {...props} />
   );
 }
 

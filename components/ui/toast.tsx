@@ -1,10 +1,11 @@
 "use client";
 
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { X } from "lucide-react";
+import { X } from "lucide";
 import type { ComponentProps } from "react";
 
 import { cn } from "@/lib/utils";
+import { Icon } from "@/components/ui/icon";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -61,7 +62,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
       )}
       {...props}
     >
-      <X aria-hidden="true" className="size-4" />
+      <Icon icon={X} className="size-4" />
     </ToastPrimitive.Close>
   );
 }

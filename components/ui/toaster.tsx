@@ -1,31 +1,33 @@
 "use client";
 
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "@/components/ui/toast";
-import { dismissToast, useToasts } from "@/components/ui/use-toast";
+import { lazy, Suspense, useState } from "react";
 
-const TOAST_DURATION_MS = 8000;
+import { useToasts } from "@/components/ui/use-toast";
 
+let region: Promise<typeof import("@/components/ui/toast-region")> | undefined;
+
+/** Starts loading the toasts' code ahead of a toast that is likely to come (a form about to be sent). */
+export function preloadToaster() {
+  region ??= import("@/components/ui/toast-region");
+  return region;
+}
+
+const ToastRegion = lazy(() =>
+  preloadToaster().then(({ ToastRegion }) => ({ default: ToastRegion })),
+);
+
+/**
+ * Shows the toasts raised with toast(). Radix Toast is ~15 KB gzip that most visits
+ * never need, so it loads with the first toast instead of with every page.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} label="Notification">
-      {toasts.map(({ id, title, description }) => (
-        <Toast key={id} onOpenChange={(open) => !open && dismissToast(id)}>
-          <div className="grid gap-1">
-            <ToastTitle>{title}</ToastTitle>
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

@@ -50,10 +50,16 @@ export function createLeadHandler(deps: LeadHandlerDeps): (request: Request) => 
   return async function handle(request: Request): Promise<Response> {
     const origin = request.headers.get("origin");
     const reply = (status: number, body: object, headers: Record<string, string> = {}) =>
-      Response.json(body, { status, headers: { ...corsHeaders(origin, allowedOrigins), ...headers } });
+      Response.json(body, {
+        status,
+        headers: { ...corsHeaders(origin, allowedOrigins), ...headers },
+      });
 
     if (request.method === "OPTIONS") {
-      return new Response(null, { status: 204, headers: corsHeaders(origin, allowedOrigins, true) });
+      return new Response(null, {
+        status: 204,
+        headers: corsHeaders(origin, allowedOrigins, true),
+      });
     }
     if (request.method !== "POST") {
       return reply(405, { error: MESSAGES.method }, { allow: "POST, OPTIONS" });

@@ -13,7 +13,10 @@ const RESEND_URL = "https://api.resend.com/emails";
 const TIMEOUT_MS = 10_000;
 
 /** Sends the notification through Resend's HTTP API; throws on any failure. */
-export function createResendNotifier(config: ResendConfig, fetchImpl: typeof fetch = fetch): LeadNotifier {
+export function createResendNotifier(
+  config: ResendConfig,
+  fetchImpl: typeof fetch = fetch,
+): LeadNotifier {
   return {
     async notify(lead: Lead) {
       const response = await fetchImpl(RESEND_URL, {
@@ -26,7 +29,10 @@ export function createResendNotifier(config: ResendConfig, fetchImpl: typeof fet
         },
         body: JSON.stringify({
           from: config.from,
-          to: config.to.split(",").map((address) => address.trim()),
+          to: config.to
+            .split(",")
+            .map((address) => address.trim())
+            .filter(Boolean),
           reply_to: lead.email,
           ...buildLeadEmail(lead),
         }),

@@ -18,8 +18,11 @@ const handle = createLeadHandler({
   store: createPostgresLeadStore(databaseUrl),
   notifier: createLeadNotifier((name) => Deno.env.get(name), log),
   allowedOrigins:
-    Deno.env.get("ALLOWED_ORIGINS")?.split(",").map((origin) => origin.trim()).filter(Boolean) ??
-    DEFAULT_ALLOWED_ORIGINS,
+    Deno.env
+      .get("ALLOWED_ORIGINS")
+      ?.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean) ?? DEFAULT_ALLOWED_ORIGINS,
   defer: (work) => (edgeRuntime ? edgeRuntime.waitUntil(work) : void work),
   log,
 });

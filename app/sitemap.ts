@@ -1,0 +1,14 @@
+import type { MetadataRoute } from "next";
+
+import { getPublicPages } from "@/lib/pages";
+import { absoluteUrl } from "@/lib/site";
+
+export const dynamic = "force-static";
+
+/** Every public page at its canonical URL; lastmod only where a page has a true date. */
+export default function sitemap(): MetadataRoute.Sitemap {
+  return getPublicPages().map((page) => ({
+    url: absoluteUrl(page.path),
+    ...(page.lastModified ? { lastModified: page.lastModified } : {}),
+  }));
+}

@@ -1,0 +1,85 @@
+import { ArrowLeft, Clock } from "lucide";
+
+import { blogCopy } from "@/content/blog-page";
+import { POST_IMAGE_SIZE, formatPostDate, type Post } from "@/lib/blog";
+import { absoluteUrl } from "@/lib/site";
+import { Icon } from "@/components/ui/icon";
+import { Badge } from "@/components/ui/badge";
+import { PostCard } from "@/components/blog/post-card";
+import { ShareButton } from "@/components/blog/share-button";
+import { Breadcrumb } from "@/components/site/breadcrumb";
+
+export type PostArticleProps = { post: Post; related: readonly Post[] };
+
+export function PostArticle({ post, related }: PostArticleProps) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <Breadcrumb
+        className="text-slate-700"
+        items={[
+          { name: "Home", href: "/" },
+          { name: "Blog", href: "/blog" },
+          { name: post.title, href: post.path },
+        ]}
+      />
+      <article className="mt-6">
+        <img
+          src={post.image}
+          alt={post.imageAlt}
+          width={POST_IMAGE_SIZE.width}
+          height={POST_IMAGE_SIZE.height}
+          fetchPriority="high"
+          className="aspect-[40/21] h-auto w-full rounded-2xl bg-blue-50"
+        />
+        <header className="mt-8 space-y-4">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
+            <Badge>{post.category}</Badge>
+            <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+            <span aria-hidden="true">·</span>
+            <span className="flex items-center gap-1">
+              <Icon icon={Clock} className="size-4" />
+              {post.readTime}
+            </span>
+          </div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-950 sm:text-4xl">
+            {post.title}
+          </h1>
+          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                <Badge variant="outline">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        </header>
+        <div
+          className="prose prose-slate prose-a:text-blue-700 prose-headings:text-slate-950 mt-8 max-w-none"
+          dangerouslySetInnerHTML={{ __html: post.html }}
+        />
+        <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6">
+          <a
+            href="/blog"
+            className="inline-flex items-center gap-2 font-semibold text-blue-700 hover:underline"
+          >
+            <Icon icon={ArrowLeft} className="size-4" />
+            {blogCopy.backToBlog}
+          </a>
+          <ShareButton title={post.title} text={post.excerpt} url={absoluteUrl(post.path)} />
+        </footer>
+      </article>
+
+      <section aria-labelledby="related-title" className="mt-16">
+        <h2 id="related-title" className="text-2xl font-extrabold text-slate-950">
+          {blogCopy.related}
+        </h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-2">
+          {related.map((other) => (
+            <li key={other.slug}>
+              <PostCard post={other} headingLevel="h3" />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/** The words of the blog list and post pages around the articles themselves. */
+export const blogCopy = {
+  seo: {
+    title: "Home Selling Advice and Market Insights",
+    description:
+      "Practical guides for homeowners: selling a house fast, cash offers vs listing, estate sales, market trends and the hidden costs of a traditional sale.",
+  },
+  title: "Home Selling Advice and Market Insights",
+  lead: "Plain-spoken guides from the team that buys houses for cash in all 50 states: what things cost, how long they take, and when each way of selling makes sense.",
+  categoriesTitle: "Categories",
+  categoriesDescription: "Show only the articles on one topic.",
+  filteredBy: "Filtered by:",
+  clearFilter: "Clear filter",
+  showing: (count: number, category: string) =>
+    `Showing ${count} ${count === 1 ? "article" : "articles"}${category === "All Posts" ? "" : ` in ${category}`}`,
+  readMore: "Read More",
+  backToBlog: "Back to Blog",
+  share: "Share",
+  linkCopied: { title: "Link copied", description: "The article's address is on your clipboard." },
+  copyFailed: {
+    title: "Couldn't copy the link",
+    description: "Copy the address from your browser's address bar to share this article.",
+  },
+  related: "Related Articles",
+  notFound: {
+    title: "Post Not Found",
+    text: "The blog post you're looking for doesn't exist.",
+    action: "Return to Blog",
+  },
+} as const;

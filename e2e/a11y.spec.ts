@@ -1,0 +1,323 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+import { FUNCTION_URL } from "./support/offer-form";
+
+/** WCAG 2.1 AA as axe tags it. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+const PAGES = [
+  { name: "home", path: "/", status: 200 },
+  { name: "a state page", path: "/sell-house-fast-ohio", status: 200 },
+  { name: "the blog", path: "/blog", status: 200 },
+  { name: "a blog post", path: "/blog/cash-offers-vs-traditional-sales", status: 200 },
+  { name: "the not-found page", path: "/this-page-does-not-exist", status: 404 },
+] as const;
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // One readable line per rule, naming the offending elements, instead of axe's full objects.
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes
+        .map((node) => node.target.join(" "))
+        .join(", ")}`,
+  );
+  expect(found).toEqual([]);
+}
+
+/** The page after hydration, so what axe sees is what a visitor can use. */
+async function open(page: Page, path: string, status = 200) {
+  const response = await page.goto(path);
+  expect(response?.status(), `status of ${path}`).toBe(status);
+  await page.waitForLoadState("networkidle");
+}
+
+function offerForm(page: Page) {
+  return page.getByRole("form", { name: "Free cash offer request" });
+}
+
+/**
+ * The outline a keyboard user sees on the focused control. A radio draws its ring on
+ * the card (label) around it, as a native radio's own ring would be too small to see.
+ */
+async function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body) return null;
+    const ringed =
+      focused instanceof HTMLInputElement && focused.type === "radio"
+        ? (focused.closest("label") ?? focused)
+        : focused;
+    const style = getComputedStyle(ringed);
+    return {
+      matchesFocusVisible: focused.matches(":focus-visible"),
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+    };
+  });
+}
+
+async function expectVisibleFocusRing(page: Page, target: Locator) {
+  await expect(target).toBeFocused();
+  const ring = await focusRing(page);
+  expect(ring?.matchesFocusVisible).toBe(true);
+  expect(ring?.style).not.toBe("none");
+  expect(ring?.width).toBeGreaterThanOrEqual(1);
+}
+
+/** Records the text that reaches a live region, as a screen reader would hear it. */
+async function listenToLiveRegions(page: Page) {
+  await page.evaluate(() => {
+    const heard: string[] = [];
+    (window as unknown as { __heard: string[] }).__heard = heard;
+    const live = (node: Node | null) => {
+      const element = node instanceof Element ? node : (node?.parentElement ?? null);
+      return element?.closest(
+        '[aria-live="polite"], [aria-live="assertive"], [role="status"]:not([aria-live="off"]), [role="alert"]',
+      );
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const region = live(record.target);
+        if (region?.textContent) heard.push(region.textContent);
+        for (const node of record.addedNodes) {
+          const added = live(node);
+          if (added?.textContent) heard.push(added.textContent);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __heard: string[] }).__heard.join("\n"));
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`WCAG 2.1 AA at ${viewport.width}px (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const { name, path, status } of PAGES) {
+      test(`${name} has no axe violations`, async ({ page }) => {
+        await open(page, path, status);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    test("every step of the offer form has no axe violations", async ({ page }) => {
+      await page.route(FUNCTION_URL, (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
+      );
+      await open(page, "/");
+      const form = offerForm(page);
+
+      await form.getByLabel("Property Address").fill("742 Evergreen Terrace, Springfield, IL");
+      await expectNoAxeViolations(page);
+
+      await form.getByRole("button", { name: "Next" }).click();
+      await expect(form.getByRole("group", { name: "Property condition" })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await form.getByRole("radio", { name: /^Good/ }).check();
+      await expect(form.getByLabel("Email Address *")).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await form.getByRole("button", { name: "Request Call" }).click();
+      await form.getByLabel("Phone Number").fill("614-555-0100");
+      await form.getByLabel("Email Address *").fill("dana@gmail");
+      await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+      await expect(form.getByText("Enter a valid email address")).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await form.getByLabel("Email Address *").fill("dana@example.com");
+      await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("a state page's offer form has no axe violations on its last step", async ({ page }) => {
+      await open(page, "/sell-house-fast-ohio");
+      const form = offerForm(page);
+      await form.getByLabel("Property Address").fill("9 Oak St, Dayton, OH");
+      await form.getByRole("button", { name: "Next" }).click();
+      await form.getByRole("radio", { name: /^Fair/ }).check();
+      await expect(form.getByLabel("Email Address *")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test.describe("the blog's category sheet on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens as a dialog with no axe violations, holds focus and closes with Escape", async ({
+    page,
+  }) => {
+    await open(page, "/blog");
+    const button = page.getByRole("button", { name: "Categories" });
+    await button.click();
+    const sheet = page.getByRole("dialog", { name: "Categories" });
+    await expect(sheet).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await expect(sheet.locator(":focus")).toHaveCount(1);
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press("Tab");
+      await expect(sheet.locator(":focus")).toHaveCount(1);
+    }
+    await page.keyboard.press("Escape");
+    await expect(sheet).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+});
+
+test.describe("keyboard", () => {
+  test("walks the whole offer form from the skip link to the thank-you toast", async ({ page }) => {
+    await page.route(FUNCTION_URL, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
+    );
+    await open(page, "/");
+    const heard = await listenToLiveRegions(page);
+    const form = offerForm(page);
+
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expectVisibleFocusRing(page, skip);
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    const getStarted = page.getByRole("link", { name: "Get Started Now" });
+    await expectVisibleFocusRing(page, getStarted);
+    await page.keyboard.press("Enter");
+
+    // Step 1: the address.
+    const address = form.getByLabel("Property Address");
+    await expectVisibleFocusRing(page, address);
+    await expect(address).toBeInViewport();
+    await page.keyboard.type("4100 Bell Ave, Houston, TX");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+
+    // Step 2: focus lands in the condition group; arrow keys move the choice, not the step.
+    const excellent = form.getByRole("radio", { name: /^Excellent/ });
+    await expectVisibleFocusRing(page, excellent);
+    await page.keyboard.press("ArrowDown");
+    await expectVisibleFocusRing(page, form.getByRole("radio", { name: /^Good/ }));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    const fair = form.getByRole("radio", { name: /^Fair/ });
+    await expect(fair).toBeChecked();
+    await expectVisibleFocusRing(page, fair);
+    await page.waitForTimeout(500);
+    await expect(form.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("button", { name: "Back" }));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+
+    // Step 3: focus lands on the email; the call toggle and the phone follow in order.
+    const email = form.getByLabel("Email Address *");
+    await expectVisibleFocusRing(page, email);
+    await page.keyboard.type("maria@example.com");
+    await page.keyboard.press("Tab");
+    const requestCall = form.getByRole("button", { name: "Request Call" });
+    await expectVisibleFocusRing(page, requestCall);
+    await page.keyboard.press("Space");
+    await expect(form.getByRole("button", { name: "Call Requested" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByLabel("Phone Number"));
+    await page.keyboard.type("713-555-0142");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("button", { name: "Back" }));
+    await page.keyboard.press("Tab");
+    const submit = form.getByRole("button", { name: "Get My Cash Offer" });
+    await expectVisibleFocusRing(page, submit);
+    await page.keyboard.press("Enter");
+
+    // The outcome is announced, and the visitor is back at step 1 with focus on the address.
+    await expect
+      .poll(heard)
+      .toContain(
+        "We've received your inquiry and will contact you within 24 hours with a cash offer.",
+      );
+    await expect(heard()).resolves.toContain("Thank you!");
+    await expect(form.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
+    await expect(address).toBeFocused();
+    await expect(address).toHaveValue("");
+  });
+
+  test("Back returns focus to the step it opens", async ({ page }) => {
+    await open(page, "/sell-house-fast-ohio");
+    const form = offerForm(page);
+    const address = form.getByLabel("Property Address");
+    await address.focus();
+    await page.keyboard.type("9 Oak St, Dayton, OH");
+    await page.keyboard.press("Enter");
+    await expect(form.getByRole("radio", { name: /^Excellent/ })).toBeFocused();
+    await page.keyboard.press("Space");
+    const email = form.getByLabel("Email Address *");
+    await expect(email).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("button", { name: "Back" }));
+    await page.keyboard.press("Enter");
+    await expectVisibleFocusRing(page, form.getByRole("radio", { name: /^Excellent/ }));
+    await expect(form.getByRole("radio", { name: /^Excellent/ })).toBeChecked();
+  });
+});
+
+test.describe("reduced motion", () => {
+  async function motion(page: Page) {
+    return page.evaluate(() => {
+      const seconds = (value: string) =>
+        Math.max(
+          ...value.split(",").map((part) => {
+            const number = parseFloat(part);
+            return part.trim().endsWith("ms") ? number / 1000 : number;
+          }),
+        );
+      const button = document.querySelector("form button[type=submit]")!;
+      const style = getComputedStyle(button);
+      return {
+        scrollBehavior: getComputedStyle(document.documentElement).scrollBehavior,
+        transition: seconds(style.transitionDuration),
+        animation: seconds(style.animationDuration),
+      };
+    });
+  }
+
+  test("smooth scrolling and transitions are on by default", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await open(page, "/");
+    const { scrollBehavior, transition } = await motion(page);
+    expect(scrollBehavior).toBe("smooth");
+    expect(transition).toBeGreaterThan(0.05);
+  });
+
+  test("prefers-reduced-motion turns off smooth scrolling, transitions and animations", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await open(page, "/");
+    const { scrollBehavior, transition, animation } = await motion(page);
+    expect(scrollBehavior).toBe("auto");
+    expect(transition).toBeLessThanOrEqual(0.001);
+    expect(animation).toBeLessThanOrEqual(0.001);
+
+    // Get Started Now jumps to the form at once instead of gliding there.
+    await page.getByRole("link", { name: "Get Started Now" }).click();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(offerForm(page).getByLabel("Property Address")).toBeInViewport();
+  });
+});

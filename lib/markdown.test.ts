@@ -1,0 +1,20 @@
+import { renderMarkdown } from "@/lib/markdown";
+
+describe("renderMarkdown", () => {
+  it("renders headings, lists, links and GitHub tables", () => {
+    const html = renderMarkdown(
+      "## Costs\n\n- one\n- two\n\nSee [the blog](/blog).\n\n| Item | Cost |\n|---|---|\n| Commission | $18,000 |",
+    );
+    expect(html).toContain("<h2>Costs</h2>");
+    expect(html).toContain("<li>one</li>");
+    expect(html).toContain('<a href="/blog">the blog</a>');
+    expect(html).toContain("<th>Item</th>");
+    expect(html).toContain("<td>$18,000</td>");
+  });
+
+  it("drops raw HTML instead of passing it into the page", () => {
+    const html = renderMarkdown('Hello <script>alert("x")</script> <img src=x onerror=alert(1)>');
+    expect(html).not.toMatch(/<script|<img|onerror/);
+    expect(html).toContain("Hello");
+  });
+});

@@ -1,0 +1,42 @@
+import { getPosts } from "@/lib/blog";
+import { getPublicPages } from "@/lib/pages";
+import { ogImageName } from "@/lib/seo";
+import { getStatePages } from "@/lib/state-pages";
+
+describe("getPublicPages", () => {
+  const pages = getPublicPages();
+
+  it("lists the 58 public pages: home, the blog, six posts and 50 states", () => {
+    expect(pages).toHaveLength(58);
+    expect(pages.map((page) => page.path)).toEqual([
+      "/",
+      "/blog",
+      ...getPosts().map((post) => `/blog/${post.slug}`),
+      ...getStatePages().map((state) => `/sell-house-fast-${state.slug}`),
+    ]);
+  });
+
+  it("dates only the posts, with their own dates", () => {
+    const dated = pages.filter((page) => page.lastModified);
+    expect(dated.map((page) => [page.path, page.lastModified])).toEqual(
+      getPosts().map((post) => [post.path, post.date]),
+    );
+  });
+
+  it("gives every page its own Open Graph image and headline", () => {
+    expect(new Set(pages.map((page) => ogImageName(page.path))).size).toBe(58);
+    expect(new Set(pages.map((page) => page.og.headline)).size).toBe(58);
+    expect(pages.find((page) => page.path === "/sell-house-fast-ohio")?.og.headline).toBe(
+      "Sell Your House Fast in Ohio",
+    );
+  });
+
+  it("keeps image text to characters the bundled Inter subset draws", () => {
+    // Anything outside Latin and general punctuation would make next/og fetch a font.
+    for (const { og } of pages) {
+      expect(`${og.eyebrow}${og.headline}${og.footnote ?? ""}`).toMatch(
+        /^[\u0020-\u00ff\u2010-\u2027]*$/,
+      );
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+import { z } from "zod";
+
+import { stateSummaries, statePath, type StateSummary } from "@/lib/states";
+
+/**
+ * The words of each state page, one JSON file per state in content/states/,
+ * checked at build time: a missing field, a ninth city or a sixth benefit
+ * stops `next build` with a message naming the file.
+ */
+export const MAJOR_CITIES = 10;
+export const BENEFITS = 7;
+
+const CONTENT_DIR = path.join(process.cwd(), "content", "states");
+
+const distinct = (items: string[]) => new Set(items).size === items.length;
+
+export const statePageSchema = z
+  .object({
+    description: z.string().trim().min(100).max(170),
+    keywords: z.array(z.string().trim().min(3)).min(5).max(10).refine(distinct, "keywords repeat"),
+    majorCities: z
+      .array(z.string().trim().min(2))
+      .length(MAJOR_CITIES)
+      .refine(distinct, "a city is listed twice"),
+    benefits: z.array(z.string().trim().min(60)).length(BENEFITS),
+  })
+  .strict();
+
+export type StatePage = StateSummary &
+  z.infer<typeof statePageSchema> & {
+    /** The fixed page title template of the spec, without the brand suffix. */
+    title: string;
+    path: string;
+  };
+
+export function stateTitle({ name, code }: Pick<StateSummary, "name" | "code">): string {
+  return `Sell My House Fast ${name} - Cash Home Buyers ${code}`;
+}
+
+/** Checks one state's raw content; the error names the file and every problem in it. */
+export function parseStatePage(summary: StateSummary, raw: unknown, file: string): StatePage {
+  const result = statePageSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`)
+      .join("; ");
+    throw new Error(`Invalid state content for ${summary.name} in ${file}: ${problems}`);
+  }
+  return { ...summary, ...result.data, title: stateTitle(summary), path: statePath(summary.name) };
+}
+
+function loadStatePage(summary: StateSummary): StatePage {
+  const file = path.join(CONTENT_DIR, `${summary.slug}.json`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`Cannot read state content for ${summary.name} from ${file}: ${String(error)}`);
+  }
+  return parseStatePage(summary, raw, path.relative(process.cwd(), file));
+}
+
+let cache: readonly StatePage[] | undefined;
+
+export function getStatePages(): readonly StatePage[] {
+  cache ??= stateSummaries.map(loadStatePage);
+  return cache;
+}
+
+export function getStatePage(slug: string): StatePage | undefined {
+  return getStatePages().find((state) => state.slug === slug);
+}

@@ -1,0 +1,161 @@
+import type { Graph } from "schema-dts";
+
+import { getPosts } from "@/lib/blog";
+import { getStatePage } from "@/lib/state-pages";
+import { site } from "@/lib/site";
+import {
+  ORGANIZATION_ID,
+  blogJsonLd,
+  breadcrumbList,
+  homeJsonLd,
+  postJsonLd,
+  serializeJsonLd,
+  stateJsonLd,
+} from "@/lib/structured-data";
+
+type Node = Record<string, unknown>;
+
+/** The graph as a consumer sees it: through JSON, with nodes found by type. */
+function nodes(graph: Graph): Node[] {
+  const parsed = JSON.parse(serializeJsonLd(graph)) as { "@context": string; "@graph": Node[] };
+  expect(parsed["@context"]).toBe("https://schema.org");
+  return parsed["@graph"];
+}
+
+function node(graph: Graph, type: string): Node {
+  const found = nodes(graph).filter((candidate) => candidate["@type"] === type);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+const ohio = getStatePage("ohio")!;
+const post = getPosts()[0]!;
+
+describe("home page JSON-LD", () => {
+  const graph = homeJsonLd();
+
+  it("describes the organization serving the United States", () => {
+    expect(node(graph, "Organization")).toMatchObject({
+      "@id": ORGANIZATION_ID,
+      name: "Quick Home Buyers",
+      url: site.url,
+      email: site.email,
+      logo: { "@type": "ImageObject", url: `${site.url}/icons/icon-512.png` },
+      areaServed: { "@type": "Country", name: "United States" },
+    });
+  });
+
+  it("describes the website, published by the organization", () => {
+    expect(node(graph, "WebSite")).toMatchObject({
+      name: site.name,
+      url: site.url,
+      publisher: { "@id": ORGANIZATION_ID },
+    });
+    expect(nodes(graph)).toHaveLength(2);
+  });
+});
+
+describe("state page JSON-LD", () => {
+  const graph = stateJsonLd(ohio);
+
+  it("offers cash home buying in the state, provided by the organization", () => {
+    expect(node(graph, "Service")).toMatchObject({
+      name: "Cash home buying in Ohio",
+      serviceType: "Cash home buying",
+      url: `${site.url}/sell-house-fast-ohio`,
+      description: ohio.description,
+      provider: { "@type": "Organization", "@id": ORGANIZATION_ID, name: site.name },
+      areaServed: { "@type": "State", name: "Ohio", alternateName: "OH" },
+    });
+    expect(node(graph, "Organization")["@id"]).toBe(ORGANIZATION_ID);
+  });
+
+  it("has the breadcrumb Home > Sell House Fast Ohio with absolute URLs", () => {
+    expect(node(graph, "BreadcrumbList").itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: site.url },
+      {
+        "@type": "ListItem",
+        position: 2,
+        name: "Sell House Fast Ohio",
+        item: `${site.url}/sell-house-fast-ohio`,
+      },
+    ]);
+  });
+});
+
+describe("blog post JSON-LD", () => {
+  const graph = postJsonLd(post);
+
+  it("is a BlogPosting with the properties search engines require", () => {
+    const article = node(graph, "BlogPosting");
+    expect(article).toMatchObject({
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.date,
+      dateModified: post.date,
+      url: `${site.url}${post.path}`,
+      mainEntityOfPage: `${site.url}${post.path}`,
+      author: { "@type": "Organization", name: site.name },
+      publisher: { "@type": "Organization", "@id": ORGANIZATION_ID },
+      articleSection: post.category,
+      keywords: post.tags,
+    });
+    expect(article.image).toEqual([
+      expect.objectContaining({
+        url: `${site.url}/og/blog-${post.slug}.png`,
+        width: "1200",
+        height: "630",
+      }),
+      `${site.url}${post.image}`,
+    ]);
+  });
+
+  it("has the breadcrumb Home > Blog > post", () => {
+    const items = node(graph, "BreadcrumbList").itemListElement as Node[];
+    expect(items.map((item) => [item.position, item.name, item.item])).toEqual([
+      [1, "Home", site.url],
+      [2, "Blog", `${site.url}/blog`],
+      [3, post.title, `${site.url}${post.path}`],
+    ]);
+  });
+});
+
+describe("blog list JSON-LD", () => {
+  it("lists every post in the blog", () => {
+    const graph = blogJsonLd(getPosts());
+    const blog = node(graph, "Blog");
+    expect(blog).toMatchObject({ url: `${site.url}/blog`, publisher: { "@id": ORGANIZATION_ID } });
+    expect(blog.blogPost).toHaveLength(6);
+    expect(node(graph, "BreadcrumbList").itemListElement).toHaveLength(2);
+  });
+});
+
+describe("every page's JSON-LD", () => {
+  const graphs = [homeJsonLd(), stateJsonLd(ohio), postJsonLd(post), blogJsonLd(getPosts())];
+
+  it("carries no review or rating about the company itself", () => {
+    for (const graph of graphs) {
+      expect(serializeJsonLd(graph)).not.toMatch(/review|rating/i);
+    }
+  });
+
+  it("points every @id reference at a node of the same graph", () => {
+    for (const graph of graphs) {
+      const text = serializeJsonLd(graph);
+      const ids = new Set(nodes(graph).map((candidate) => candidate["@id"]));
+      const references = [...text.matchAll(/\{"@id":"([^"]+)"\}/g)].map((match) => match[1]);
+      for (const reference of references) expect(ids).toContain(reference);
+    }
+  });
+});
+
+describe("serializeJsonLd", () => {
+  it("escapes < so text cannot close the script element", () => {
+    const graph = breadcrumbList([{ name: "</script><script>alert(1)</script>", href: "/x" }]);
+    const text = serializeJsonLd({ "@context": "https://schema.org", "@graph": [graph] });
+    expect(text).not.toContain("<");
+    expect(text).toContain("\\u003c/script>");
+    const parsed = JSON.parse(text) as { "@graph": Node[] };
+    expect(JSON.stringify(parsed["@graph"][0])).toContain("</script><script>alert(1)</script>");
+  });
+});

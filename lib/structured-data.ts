@@ -1,0 +1,215 @@
+import type {
+  BlogLeaf,
+  BlogPostingLeaf,
+  BreadcrumbListLeaf,
+  Graph,
+  ImageObject,
+  OrganizationLeaf,
+  ServiceLeaf,
+  Thing,
+  WebSiteLeaf,
+} from "schema-dts";
+
+import { statePageCopy } from "@/content/state-page";
+import { FEED_DESCRIPTION, FEED_TITLE } from "@/lib/feed";
+import { LOGO } from "@/lib/icons";
+import { OG_IMAGE_SIZE, ogImagePath } from "@/lib/seo";
+import { absoluteUrl, site } from "@/lib/site";
+
+/**
+ * Schema.org JSON-LD for every page, typed by schema-dts. Each page gets one
+ * graph; nodes refer to each other by @id. There is deliberately no Review or
+ * AggregateRating about the company: search engines ignore self-serving reviews.
+ */
+
+export const ORGANIZATION_ID = `${site.url}/#organization`;
+export const WEBSITE_ID = `${site.url}/#website`;
+const COUNTRY = { "@type": "Country", name: "United States" } as const;
+const LANGUAGE = "en-US";
+
+export type BreadcrumbItem = { name: string; href: string };
+
+export type StructuredState = {
+  name: string;
+  code: string;
+  path: string;
+  description: string;
+};
+
+export type StructuredPost = {
+  title: string;
+  excerpt: string;
+  category: string;
+  /** "YYYY-MM-DD" */
+  date: string;
+  image: string;
+  imageAlt: string;
+  tags: readonly string[];
+  path: string;
+};
+
+/** The organization as author, publisher or provider: a reference that still names it. */
+function organizationRef() {
+  return {
+    "@type": "Organization",
+    "@id": ORGANIZATION_ID,
+    name: site.name,
+    url: site.url,
+  } as const;
+}
+
+function ogImage(path: string, caption: string): ImageObject {
+  return {
+    "@type": "ImageObject",
+    url: absoluteUrl(ogImagePath(path)),
+    width: String(OG_IMAGE_SIZE.width),
+    height: String(OG_IMAGE_SIZE.height),
+    caption,
+  };
+}
+
+export function organization(): OrganizationLeaf {
+  return {
+    "@type": "Organization",
+    "@id": ORGANIZATION_ID,
+    name: site.name,
+    url: site.url,
+    logo: {
+      "@type": "ImageObject",
+      url: absoluteUrl(LOGO.path),
+      width: String(LOGO.size),
+      height: String(LOGO.size),
+    },
+    email: site.email,
+    description: site.description,
+    areaServed: COUNTRY,
+  };
+}
+
+export function webSite(): WebSiteLeaf {
+  return {
+    "@type": "WebSite",
+    "@id": WEBSITE_ID,
+    name: site.name,
+    url: site.url,
+    description: site.description,
+    inLanguage: LANGUAGE,
+    publisher: { "@id": ORGANIZATION_ID },
+  };
+}
+
+/** From the home page down to the current page, as the visible breadcrumb shows it. */
+export function breadcrumbList(items: readonly BreadcrumbItem[]): BreadcrumbListLeaf {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.href),
+    })),
+  };
+}
+
+export function stateService(state: StructuredState): ServiceLeaf {
+  const url = absoluteUrl(state.path);
+  return {
+    "@type": "Service",
+    "@id": `${url}#service`,
+    name: `Cash home buying in ${state.name}`,
+    serviceType: "Cash home buying",
+    description: state.description,
+    url,
+    provider: organizationRef(),
+    areaServed: {
+      "@type": "State",
+      name: state.name,
+      alternateName: state.code,
+      containedInPlace: COUNTRY,
+    },
+  };
+}
+
+export function blogPosting(post: StructuredPost): BlogPostingLeaf {
+  const url = absoluteUrl(post.path);
+  return {
+    "@type": "BlogPosting",
+    "@id": `${url}#article`,
+    headline: post.title,
+    description: post.excerpt,
+    image: [ogImage(post.path, post.title), absoluteUrl(post.image)],
+    datePublished: post.date,
+    // Posts carry one date; they have not been revised since.
+    dateModified: post.date,
+    author: organizationRef(),
+    publisher: organizationRef(),
+    url,
+    mainEntityOfPage: url,
+    articleSection: post.category,
+    keywords: [...post.tags],
+    inLanguage: LANGUAGE,
+  };
+}
+
+function blog(posts: readonly StructuredPost[]): BlogLeaf {
+  const url = absoluteUrl("/blog");
+  return {
+    "@type": "Blog",
+    "@id": `${url}#blog`,
+    name: FEED_TITLE,
+    description: FEED_DESCRIPTION,
+    url,
+    inLanguage: LANGUAGE,
+    publisher: organizationRef(),
+    blogPost: posts.map((post) => ({
+      "@type": "BlogPosting",
+      "@id": `${absoluteUrl(post.path)}#article`,
+      headline: post.title,
+      url: absoluteUrl(post.path),
+      datePublished: post.date,
+    })),
+  };
+}
+
+function graph(nodes: readonly Thing[]): Graph {
+  return { "@context": "https://schema.org", "@graph": nodes };
+}
+
+const HOME: BreadcrumbItem = { name: "Home", href: "/" };
+const BLOG: BreadcrumbItem = { name: "Blog", href: "/blog" };
+
+/** Home page: the organization and the website. */
+export function homeJsonLd(): Graph {
+  return graph([organization(), webSite()]);
+}
+
+/** State page: the cash home buying service in that state, its breadcrumb and its provider. */
+export function stateJsonLd(state: StructuredState): Graph {
+  return graph([
+    stateService(state),
+    breadcrumbList([HOME, { name: statePageCopy.breadcrumb(state.name), href: state.path }]),
+    organization(),
+  ]);
+}
+
+/** Blog post: the article, its breadcrumb Home > Blog > post, and its publisher. */
+export function postJsonLd(post: StructuredPost): Graph {
+  return graph([
+    blogPosting(post),
+    breadcrumbList([HOME, BLOG, { name: post.title, href: post.path }]),
+    organization(),
+  ]);
+}
+
+/** Blog list: the blog with its posts, its breadcrumb Home > Blog, and its publisher. */
+export function blogJsonLd(posts: readonly StructuredPost[]): Graph {
+  return graph([blog(posts), breadcrumbList([HOME, BLOG]), organization()]);
+}
+
+/**
+ * JSON for an inline <script>: "<" is escaped so no text in the data (a title
+ * holding "</script>") can end the script element early.
+ */
+export function serializeJsonLd(data: Graph): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

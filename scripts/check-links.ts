@@ -1,0 +1,85 @@
+/**
+ * npm run check:links: crawls the export as a static host serves it (clean URLs,
+ * nearest 404.html) from every HTML page in out/, and fails on any internal link,
+ * image, script, stylesheet or #fragment that does not resolve. Absolute links to the
+ * production domain (canonical, Open Graph images, JSON-LD) are checked against out/
+ * too; links off the site (mailto:, other domains) are not fetched.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+import { check, LinkState } from "linkinator";
+
+import { site } from "../lib/site.ts";
+import { OUT_DIR } from "../server/static-site.ts";
+import { startStaticServer } from "./local-server.ts";
+
+const PORT = 3304;
+
+/** The URL path each HTML file of out/ is served at. */
+function pagePaths(directory = OUT_DIR): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return pagePaths(full);
+    if (!entry.name.endsWith(".html")) return [];
+    const route = `/${path.relative(OUT_DIR, full)}`.replace(/\.html$/, "");
+    return [route === "/index" ? "/" : route.replace(/\/index$/, "")];
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(OUT_DIR, "index.html"))) {
+    console.error("No export in out/: run `npm run build` first.");
+    return 1;
+  }
+  const startedAt = Date.now();
+  const server = await startStaticServer(PORT);
+  try {
+    const pages = pagePaths();
+    const result = await check({
+      path: pages.map((page) => `${server.url}${page}`),
+      recurse: true,
+      checkFragments: true,
+      concurrency: 16,
+      timeout: 10_000,
+      urlRewriteExpressions: [
+        { pattern: new RegExp(`^${escapeRegExp(site.url)}`), replacement: server.url },
+      ],
+      linksToSkip: async (link) => !link.startsWith(server.url),
+    });
+    const broken = result.links.filter((link) => link.state === LinkState.BROKEN);
+    for (const link of broken) {
+      const from = link.parent?.replace(server.url, "") ?? "(start)";
+      const why = link.failureDetails
+        ?.flatMap((detail) => (detail instanceof Error ? [detail.message] : []))
+        .join("; ");
+      console.error(
+        `broken: ${link.url.replace(server.url, "")} (status ${link.status}) on ${from}${why ? `: ${why}` : ""}`,
+      );
+    }
+    const checked = result.links.filter((link) => link.state !== LinkState.SKIPPED).length;
+    const skipped = result.links.length - checked;
+    const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+    const summary = `${checked} links checked from ${pages.length} pages in ${seconds} s (${skipped} off-site skipped): ${broken.length} broken`;
+    if (broken.length > 0) {
+      console.error(summary);
+      return 1;
+    }
+    console.log(summary);
+    return 0;
+  } finally {
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import type { LeadRow } from "../supabase/functions/_shared/lead-store.ts";
+import { openPgliteStore } from "./pglite-store.ts";
+import { readLeads } from "./read-leads.ts";
+import { writeServerInfo } from "./server-info.ts";
+
+// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
+// loader needs; Node's own require loads it outside the sandbox.
+jest.mock("@electric-sql/pglite", () =>
+  jest
+    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
+    ._load(require.resolve("@electric-sql/pglite"), null),
+);
+jest.setTimeout(60_000);
+
+const row: LeadRow = {
+  id: "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b",
+  created_at: "2026-11-21T19:08:23.759Z",
+  address: "1 Elm St",
+  condition: "Good",
+  email: "pat@example.com",
+  phone: null,
+  state: null,
+  source: "/",
+  notified_at: null,
+};
+
+describe("readLeads", () => {
+  let root: string;
+  let dataDir: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), "read-leads-"));
+    dataDir = path.join(root, "leads");
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it("finds none before anything was stored", async () => {
+    expect(await readLeads(dataDir)).toEqual([]);
+  });
+
+  it("opens the directory itself when no server is running", async () => {
+    const store = await openPgliteStore({ dataDir });
+    await store.insert(row);
+    await store.close();
+
+    expect(await readLeads(dataDir)).toEqual([{ ...row, created_at: expect.any(String) }]);
+  });
+
+  it("asks the running server, which holds the database", async () => {
+    const server = http.createServer((_req, res) => res.end(JSON.stringify([row])));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    writeServerInfo({ pid: process.pid, url }, dataDir);
+
+    try {
+      expect(await readLeads(dataDir)).toEqual([row]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("says what to do when the server's process lives but does not answer", async () => {
+    writeServerInfo({ pid: process.pid, url: "http://127.0.0.1:9" }, dataDir);
+    await expect(readLeads(dataDir)).rejects.toThrow(
+      `The local server (pid ${process.pid}) did not answer at http://127.0.0.1:9/__leads`,
+    );
+  });
+});
