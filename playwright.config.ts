@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
+
 const port = Number(process.env.E2E_PORT ?? 3210);
 const drillPort = port + 1;
 
@@ -30,15 +32,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

@@ -38,17 +38,9 @@ import {
   waitForUrl,
   type Running,
 } from "./local-server.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "./chromium.ts";
 
 const PORTS = { site: 3301, noScript: 3302, chromeDebugging: 3303 };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const PHONE = { width: 390, height: 844 };
 
 const args = process.argv.slice(2);

@@ -1,11 +1,12 @@
-import { ArrowLeft, Clock } from "lucide";
+import { ArrowLeft } from "lucide";
 
 import { blogCopy } from "@/content/blog-page";
-import { POST_IMAGE_SIZE, formatPostDate, type Post } from "@/lib/blog";
+import type { Post } from "@/lib/blog";
 import { absoluteUrl } from "@/lib/site";
-import { Icon } from "@/components/ui/icon";
 import { Badge } from "@/components/ui/badge";
+import { Icon } from "@/components/ui/icon";
 import { PostCard } from "@/components/blog/post-card";
+import { PostDateline, PostImage, PostTags } from "@/components/blog/post-details";
 import { ShareButton } from "@/components/blog/share-button";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 
@@ -23,34 +24,16 @@ export function PostArticle({ post, related }: PostArticleProps) {
         ]}
       />
       <article className="mt-6">
-        <img
-          src={post.image}
-          alt={post.imageAlt}
-          width={POST_IMAGE_SIZE.width}
-          height={POST_IMAGE_SIZE.height}
-          fetchPriority="high"
-          className="aspect-[40/21] h-auto w-full rounded-2xl bg-blue-50"
-        />
+        <PostImage post={post} priority className="rounded-2xl" />
         <header className="mt-8 space-y-4">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
             <Badge>{post.category}</Badge>
-            <time dateTime={post.date}>{formatPostDate(post.date)}</time>
-            <span aria-hidden="true">·</span>
-            <span className="flex items-center gap-1">
-              <Icon icon={Clock} className="size-4" />
-              {post.readTime}
-            </span>
+            <PostDateline post={post} />
           </div>
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-950 sm:text-4xl">
             {post.title}
           </h1>
-          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-            {post.tags.map((tag) => (
-              <li key={tag}>
-                <Badge variant="outline">{tag}</Badge>
-              </li>
-            ))}
-          </ul>
+          <PostTags tags={post.tags} />
         </header>
         <div
           className="prose prose-slate prose-a:text-blue-700 prose-headings:text-slate-950 mt-8 max-w-none"

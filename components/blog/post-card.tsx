@@ -1,9 +1,10 @@
-import { ArrowRight, Clock } from "lucide";
+import { ArrowRight } from "lucide";
 
 import { blogCopy } from "@/content/blog-page";
-import { POST_IMAGE_SIZE, formatPostDate, type PostMeta } from "@/lib/blog";
-import { Icon } from "@/components/ui/icon";
+import type { PostMeta } from "@/lib/blog";
 import { Badge } from "@/components/ui/badge";
+import { Icon } from "@/components/ui/icon";
+import { PostDateline, PostImage, PostTags } from "@/components/blog/post-details";
 
 export type PostCardProps = {
   post: Pick<
@@ -17,15 +18,7 @@ export function PostCard({ post, headingLevel: Heading = "h2" }: PostCardProps) 
   const href = `/blog/${post.slug}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <img
-        src={post.image}
-        alt={post.imageAlt}
-        width={POST_IMAGE_SIZE.width}
-        height={POST_IMAGE_SIZE.height}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[40/21] h-auto w-full bg-blue-50 object-cover"
-      />
+      <PostImage post={post} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Badge className="self-start">{post.category}</Badge>
         <Heading className="text-xl leading-snug font-bold text-slate-950">
@@ -35,20 +28,9 @@ export function PostCard({ post, headingLevel: Heading = "h2" }: PostCardProps) 
         </Heading>
         <p className="text-slate-700">{post.excerpt}</p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-          <time dateTime={post.date}>{formatPostDate(post.date)}</time>
-          <span aria-hidden="true">·</span>
-          <span className="flex items-center gap-1">
-            <Icon icon={Clock} className="size-4" />
-            {post.readTime}
-          </span>
+          <PostDateline post={post} />
         </p>
-        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-          {post.tags.map((tag) => (
-            <li key={tag}>
-              <Badge variant="outline">{tag}</Badge>
-            </li>
-          ))}
-        </ul>
+        <PostTags tags={post.tags} />
         <a
           href={href}
           className="mt-auto inline-flex items-center gap-1 self-start pt-2 font-semibold text-blue-700 hover:underline"
