@@ -7,10 +7,20 @@ import {
   isRetryable,
   keepRetrying,
   retryDelayMs,
+  sendToFunction,
   submitOffer,
   type Send,
 } from "@/lib/offer-client";
 import type { OfferPayload } from "@/lib/offer-wizard";
+
+// The first download of the client fails (the phone is offline), later ones work.
+let mockClientDownloads = 0;
+const mockInvoke = jest.fn(async () => ({ data: { success: true }, error: null }));
+jest.mock("@supabase/supabase-js", () => {
+  mockClientDownloads += 1;
+  if (mockClientDownloads === 1) throw new TypeError("Failed to fetch dynamically imported module");
+  return { createClient: () => ({ functions: { invoke: mockInvoke } }) };
+});
 
 function payload(id: string): OfferPayload {
   return {
@@ -143,5 +153,16 @@ describe("keepRetrying", () => {
     expect(send).toHaveBeenCalledTimes(2);
     expect(outbox.entries()).toEqual([]);
     retrier.stop();
+  });
+});
+
+describe("sendToFunction", () => {
+  it("loads the client again after a failed download, then calls send-contact-email", async () => {
+    await expect(sendToFunction(payload("a"))).resolves.toMatchObject({ ok: false, retry: true });
+    await expect(sendToFunction(payload("a"))).resolves.toEqual({ ok: true });
+    expect(mockInvoke).toHaveBeenCalledWith("send-contact-email", {
+      body: payload("a"),
+      timeout: 15_000,
+    });
   });
 });

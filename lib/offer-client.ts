@@ -23,6 +23,15 @@ type FunctionsClient = {
 
 let functionsClient: Promise<FunctionsClient> | undefined;
 
+/**
+ * Loads the client ahead of a submit that is likely to come (the last step is shown),
+ * so "Sending..." does not also wait for its download on a slow phone.
+ */
+export function preloadOfferClient(): void {
+  // Offline now: the submit loads it again, and keeps the request if that fails too.
+  loadFunctionsClient().catch(() => {});
+}
+
 function loadFunctionsClient(): Promise<FunctionsClient> {
   // Loaded on first submit, not with the page: the client is ~60 KB gzip.
   functionsClient ??= import("@supabase/supabase-js").then(({ createClient }) => {
@@ -30,6 +39,10 @@ function loadFunctionsClient(): Promise<FunctionsClient> {
     // supabase-js insists on a key; the local function server does not check it.
     const key = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY || "local-anon-key";
     return createClient(url, key, { auth: { persistSession: false } }).functions;
+  });
+  // A failed download (offline) must not stick: the next try loads it afresh.
+  functionsClient.catch(() => {
+    functionsClient = undefined;
   });
   return functionsClient;
 }

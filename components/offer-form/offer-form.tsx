@@ -7,6 +7,7 @@ import { offerFormCopy as copy } from "@/content/offer-form";
 import {
   createOutbox,
   keepRetrying,
+  preloadOfferClient,
   submitOffer,
   type Outbox,
   type Retrier,
@@ -91,8 +92,11 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
     if (shownStep.current === step) return;
     shownStep.current = step;
     showStep(formRef.current, stepRef.current, "nearest");
-    // A toast follows the last step: fetch its code while the visitor types.
-    if (step === TOTAL_STEPS) void preloadToaster();
+    // A submit and a toast follow the last step: fetch their code while the visitor types.
+    if (step === TOTAL_STEPS) {
+      preloadOfferClient();
+      void preloadToaster();
+    }
   }, [step]);
 
   // Links to the form (the hero's Get Started Now) also put the cursor in it; without
