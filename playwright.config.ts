@@ -5,6 +5,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const drillPort = port + 1;
 
+/** A shell command that returns once `url` answers (Node only: no curl on a bare machine). */
+function waitFor(url: string): string {
+  const poll = `(async()=>{for(;;){try{await fetch('${url}');return}catch{await new Promise(r=>setTimeout(r,500))}}})()`;
+  return `node -e "${poll}"`;
+}
+
 function server(listen: number, command: string, env: Record<string, string>) {
   return {
     command,
@@ -58,10 +64,15 @@ export default defineConfig({
     server(port, `npx tsx server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
       LEADS_DATA_DIR: ".data/e2e/main/leads",
     }),
-    // Serves the export the first server builds; it answers 404 until that exists.
-    server(drillPort, "npx tsx server/serve.ts --no-build", {
-      LEADS_DATA_DIR: ".data/e2e/drill/leads",
-      LOCAL_FAULTS: "1",
-    }),
+    // Serves the export the first server may still be building: it starts once that one
+    // answers, since the static server reads the list of files in out/ when it starts.
+    server(
+      drillPort,
+      `${waitFor(`http://127.0.0.1:${port}/`)} && npx tsx server/serve.ts --no-build`,
+      {
+        LEADS_DATA_DIR: ".data/e2e/drill/leads",
+        LOCAL_FAULTS: "1",
+      },
+    ),
   ],
 });
