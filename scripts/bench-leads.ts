@@ -5,12 +5,14 @@
  *
  *   npm run bench:leads [-- --total 500 --concurrency 20]
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+
+import { buildExport } from "../server/static-site.ts";
+import { startProjectServer } from "./local-server.ts";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,18 +27,6 @@ const dataRoot = mkdtempSync(path.join(tmpdir(), "qhb-bench-"));
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      await fetch(`${base}/__leads`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`The server did not start on ${base}`);
 }
 
 function lead(index: number) {
@@ -62,18 +52,9 @@ async function main() {
   ) {
     throw new Error(`Port ${port} is already taken; pass --port to use another.`);
   }
-  // Node itself, not npx: a signal to npx does not reach the server it started.
-  const server = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--no-build"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LEADS_DATA_DIR: path.join(dataRoot, "leads"),
-    },
-    stdio: "ignore",
-  });
+  buildExport({ onlyIfStale: true });
+  const server = await startProjectServer(port, path.join(dataRoot, "leads"));
   try {
-    await waitForServer();
     const latencies: number[] = [];
     const failures: string[] = [];
     let next = 0;
@@ -111,8 +92,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await server.stop();
     rmSync(dataRoot, { recursive: true, force: true });
   }
 }

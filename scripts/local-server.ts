@@ -2,25 +2,17 @@
  * Servers the quality gates start for themselves: the project's own server (as
  * `npm start` runs it) and a plain static server of out/ with a hook for extra routes.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 
 import compression from "compression";
 
-import { createStaticSite, exportIsStale } from "../server/static-site.ts";
+import { createStaticSite } from "../server/static-site.ts";
 
 export const HOST = "127.0.0.1";
 
 export type Running = { url: string; stop: () => Promise<void> };
-
-/** Runs `next build` (always, or only when out/ is missing or older than its sources). */
-export function build({ onlyIfStale }: { onlyIfStale: boolean }): void {
-  if (onlyIfStale && !exportIsStale()) return;
-  console.log("Building the static export (next build) ...");
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`next build failed with status ${result.status}`);
-}
 
 export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -30,9 +30,9 @@ import {
   type PageMeasurement,
   type ScriptLoad,
 } from "./perf-budgets.ts";
+import { buildExport } from "../server/static-site.ts";
 import {
   HOST,
-  build,
   startProjectServer,
   startStaticServer,
   waitForUrl,
@@ -256,7 +256,7 @@ function lighthouseVersion(): string {
 
 async function main(): Promise<number> {
   const startedAt = Date.now();
-  if (!noBuild) build({ onlyIfStale: bytesOnly });
+  if (!noBuild) buildExport({ onlyIfStale: bytesOnly });
   for (const page of PERF_PAGES) {
     if (!existsSync(htmlFileFor(page.path))) {
       throw new Error(`${page.path} is not in the export: no ${htmlFileFor(page.path)}`);

@@ -3,7 +3,6 @@
  * missing or stale, serves out/ as a static host would, and answers the
  * send-contact-email function with the embedded lead store.
  */
-import { spawnSync } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
 import compression from "compression";
@@ -11,17 +10,13 @@ import compression from "compression";
 import { createLocalFunction } from "./local-function.ts";
 import { FUNCTION_PATH, handleLocalRequest } from "./local-routes.ts";
 import { removeServerInfo, writeServerInfo } from "./server-info.ts";
-import { createStaticSite, exportIsStale } from "./static-site.ts";
+import { buildExport, createStaticSite } from "./static-site.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const skipBuild = process.argv.includes("--no-build");
 
-if (!skipBuild && exportIsStale()) {
-  console.log("The static export is missing or stale: running next build ...");
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!skipBuild) buildExport({ onlyIfStale: true });
 
 const local = createLocalFunction();
 const staticSite = createStaticSite();

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -26,6 +27,14 @@ export function exportIsStale(): boolean {
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
   return [...SOURCES, ...SOURCE_FILES].some((source) => newestMtime(source) > builtAt);
+}
+
+/** Runs `next build`, always or only when out/ is missing or stale; throws if it fails. */
+export function buildExport({ onlyIfStale }: { onlyIfStale: boolean }): void {
+  if (onlyIfStale && !exportIsStale()) return;
+  console.log("Building the static export (next build) ...");
+  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`next build failed with status ${result.status}`);
 }
 
 /**
