@@ -5,6 +5,7 @@ import matter from "gray-matter";
 import { z } from "zod";
 
 import { POST_CATEGORIES } from "@/lib/blog-categories";
+import { parseContent } from "@/lib/content-check";
 import { renderMarkdown } from "@/lib/markdown";
 
 /**
@@ -39,14 +40,7 @@ export type Post = PostMeta & { html: string; path: string };
 
 /** Checks a post's front matter; the error names the file and every problem in it. */
 export function parseFrontMatter(data: unknown, file: string): PostMeta {
-  const result = frontMatterSchema.safeParse(data);
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join(".") || "(front matter)"}: ${issue.message}`)
-      .join("; ");
-    throw new Error(`Invalid front matter in ${file}: ${problems}`);
-  }
-  const meta = result.data;
+  const meta = parseContent(frontMatterSchema, data, `Invalid front matter in ${file}`);
   const expectedSlug = path.basename(file, ".md");
   if (meta.slug !== expectedSlug) {
     throw new Error(

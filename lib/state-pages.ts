@@ -3,6 +3,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { parseContent } from "@/lib/content-check";
 import { stateSummaries, statePath, type StateSummary } from "@/lib/states";
 
 /**
@@ -42,14 +43,12 @@ export function stateTitle({ name, code }: Pick<StateSummary, "name" | "code">):
 
 /** Checks one state's raw content; the error names the file and every problem in it. */
 export function parseStatePage(summary: StateSummary, raw: unknown, file: string): StatePage {
-  const result = statePageSchema.safeParse(raw);
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`)
-      .join("; ");
-    throw new Error(`Invalid state content for ${summary.name} in ${file}: ${problems}`);
-  }
-  return { ...summary, ...result.data, title: stateTitle(summary), path: statePath(summary.name) };
+  const content = parseContent(
+    statePageSchema,
+    raw,
+    `Invalid state content for ${summary.name} in ${file}`,
+  );
+  return { ...summary, ...content, title: stateTitle(summary), path: statePath(summary.name) };
 }
 
 function loadStatePage(summary: StateSummary): StatePage {
