@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
-import { inter } from "@/lib/fonts";
 import { APPLE_TOUCH_ICON, FAVICON } from "@/lib/icons";
 import { site } from "@/lib/site";
 import { Toaster } from "@/components/ui/toaster";
@@ -35,7 +34,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={inter.variable}>
+    <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <a
           href="#main"

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator } from "@playwright/test";
 
 import { FUNCTION_URL } from "./support/offer-form";
+import { expect, test, type Page } from "./support/test";
 
 /** WCAG 2.1 AA as axe tags it. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];

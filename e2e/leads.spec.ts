@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+
+import { expect, test, type Page } from "./support/test";
 
 import { fillOffer } from "./support/offer-form";
 

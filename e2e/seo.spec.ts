@@ -1,8 +1,10 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 import matter from "gray-matter";
+
+import { expect, test, type Page } from "./support/test";
 
 import { STATES, stateSlug } from "../content/states";
 import { site } from "../lib/site";

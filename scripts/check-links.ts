@@ -3,9 +3,10 @@
  * nearest 404.html) from every HTML page in out/, and fails on any internal link,
  * image, script, stylesheet or #fragment that does not resolve. Absolute links to the
  * production domain (canonical, Open Graph images, JSON-LD) are checked against out/
- * too; links off the site (mailto:, other domains) are not fetched.
+ * too; links off the site (mailto:, other domains) are not fetched. Next's scripts, which
+ * each page starts from an inline script after its paint (paint-first.mjs), must be in out/.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 import { check, LinkState } from "linkinator";
@@ -13,6 +14,7 @@ import { check, LinkState } from "linkinator";
 import { site } from "../lib/site.ts";
 import { OUT_DIR } from "../server/static-site.ts";
 import { startStaticServer } from "./local-server.ts";
+import { deferredSources } from "./paint-first.mjs";
 
 const PORT = 3304;
 
@@ -25,6 +27,19 @@ function pagePaths(directory = OUT_DIR): string[] {
     const route = `/${path.relative(OUT_DIR, full)}`.replace(/\.html$/, "");
     return [route === "/index" ? "/" : route.replace(/\/index$/, "")];
   });
+}
+
+function htmlFile(page: string): string {
+  return path.join(OUT_DIR, page === "/" ? "index.html" : `${page.slice(1)}.html`);
+}
+
+/** Each script a page starts after its paint that is not in out/, with the page. */
+function missingDeferredScripts(pages: readonly string[]) {
+  return pages.flatMap((page) =>
+    deferredSources(readFileSync(htmlFile(page), "utf8"))
+      .filter((source) => !existsSync(path.join(OUT_DIR, source)))
+      .map((source) => ({ page, source })),
+  );
 }
 
 function escapeRegExp(text: string): string {
@@ -61,11 +76,15 @@ async function main(): Promise<number> {
         `broken: ${link.url.replace(server.url, "")} (status ${link.status}) on ${from}${why ? `: ${why}` : ""}`,
       );
     }
+    const missing = missingDeferredScripts(pages);
+    for (const { page, source } of missing) {
+      console.error(`broken: ${source} (not in out/), started after the paint on ${page}`);
+    }
     const checked = result.links.filter((link) => link.state !== LinkState.SKIPPED).length;
     const skipped = result.links.length - checked;
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-    const summary = `${checked} links checked from ${pages.length} pages in ${seconds} s (${skipped} off-site skipped): ${broken.length} broken`;
-    if (broken.length > 0) {
+    const summary = `${checked} links checked from ${pages.length} pages in ${seconds} s (${skipped} off-site skipped): ${broken.length + missing.length} broken`;
+    if (broken.length > 0 || missing.length > 0) {
       console.error(summary);
       return 1;
     }

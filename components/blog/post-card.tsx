@@ -12,13 +12,19 @@ export type PostCardProps = {
     "slug" | "title" | "excerpt" | "category" | "date" | "readTime" | "image" | "imageAlt" | "tags"
   >;
   headingLevel?: "h2" | "h3";
+  /** The first card on /blog is its largest paint on a phone: fetch its image first. */
+  imagePriority?: boolean;
 };
 
-export function PostCard({ post, headingLevel: Heading = "h2" }: PostCardProps) {
+export function PostCard({
+  post,
+  headingLevel: Heading = "h2",
+  imagePriority = false,
+}: PostCardProps) {
   const href = `/blog/${post.slug}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <PostImage post={post} />
+      <PostImage post={post} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Badge className="self-start">{post.category}</Badge>
         <Heading className="text-xl leading-snug font-bold text-slate-950">

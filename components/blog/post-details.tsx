@@ -8,7 +8,7 @@ import { Icon } from "@/components/ui/icon";
 /** The pieces a post card and a post page both show. */
 export type PostImageProps = {
   post: Pick<PostMeta, "image" | "imageAlt">;
-  /** The post page's hero is its largest paint; cards below the fold wait. */
+  /** The image is the page's largest paint (a post's hero, the first card); the rest wait. */
   priority?: boolean;
   className?: string;
 };

@@ -88,6 +88,15 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
     };
   }, []);
 
+  // The form's script starts after the page's first paint (scripts/paint-first.mjs): an
+  // address typed before it ran is in the field but not yet in the state. Keep it.
+  useEffect(() => {
+    const typed = formRef.current?.elements.namedItem("address");
+    if (typed instanceof HTMLInputElement && typed.value !== "") {
+      dispatch({ type: "edit", field: "address", value: typed.value });
+    }
+  }, []);
+
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
