@@ -213,7 +213,7 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
           `| ${check.metric} | ${check.budget} | ${check.measured} | ${check.ok ? "pass" : "**FAIL**"} |`,
       ),
       "",
-      `Scripts at load, largest first: ${describeFiles(measurement.scripts.files)}.`,
+      `Scripts, largest first: ${describeFiles(measurement.scripts.files)}.`,
     );
   }
   return `${lines.join("\n")}\n`;
