@@ -18,27 +18,23 @@ import { deferredSources } from "./paint-first.mjs";
 
 const PORT = 3304;
 
-/** The URL path each HTML file of out/ is served at. */
-function pagePaths(directory = OUT_DIR): string[] {
+/** Every HTML file of out/, with the URL path it is served at. */
+function htmlPages(directory = OUT_DIR): { file: string; path: string }[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return pagePaths(full);
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) return htmlPages(file);
     if (!entry.name.endsWith(".html")) return [];
-    const route = `/${path.relative(OUT_DIR, full)}`.replace(/\.html$/, "");
-    return [route === "/index" ? "/" : route.replace(/\/index$/, "")];
+    const route = `/${path.relative(OUT_DIR, file)}`.replace(/\.html$/, "");
+    return [{ file, path: route === "/index" ? "/" : route.replace(/\/index$/, "") }];
   });
 }
 
-function htmlFile(page: string): string {
-  return path.join(OUT_DIR, page === "/" ? "index.html" : `${page.slice(1)}.html`);
-}
-
 /** Each script a page starts after its paint that is not in out/, with the page. */
-function missingDeferredScripts(pages: readonly string[]) {
+function missingDeferredScripts(pages: readonly { file: string; path: string }[]) {
   return pages.flatMap((page) =>
-    deferredSources(readFileSync(htmlFile(page), "utf8"))
+    deferredSources(readFileSync(page.file, "utf8"))
       .filter((source) => !existsSync(path.join(OUT_DIR, source)))
-      .map((source) => ({ page, source })),
+      .map((source) => ({ page: page.path, source })),
   );
 }
 
@@ -54,9 +50,9 @@ async function main(): Promise<number> {
   const startedAt = Date.now();
   const server = await startStaticServer(PORT);
   try {
-    const pages = pagePaths();
+    const pages = htmlPages();
     const result = await check({
-      path: pages.map((page) => `${server.url}${page}`),
+      path: pages.map((page) => `${server.url}${page.path}`),
       recurse: true,
       checkFragments: true,
       concurrency: 16,
