@@ -32,11 +32,10 @@ async function expectNoAxeViolations(page: Page) {
   expect(found).toEqual([]);
 }
 
-/** The page after hydration, so what axe sees is what a visitor can use. */
+/** The page after hydration (support/test.ts), so what axe sees is what a visitor can use. */
 async function open(page: Page, path: string, status = 200) {
   const response = await page.goto(path);
   expect(response?.status(), `status of ${path}`).toBe(status);
-  await page.waitForLoadState("networkidle");
 }
 
 function offerForm(page: Page) {

@@ -110,8 +110,6 @@ test.describe("home page", () => {
   test("Get Started Now brings the form into view with the cursor in the address", async ({
     page,
   }) => {
-    // Before the form's script has run (it starts after the first paint) the link only jumps.
-    await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Get Started Now" }).click();
     const address = page.getByLabel("Property Address");
     await expect(address).toBeFocused();
