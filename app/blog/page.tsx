@@ -27,7 +27,6 @@ export default function BlogPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <JsonLd data={blogJsonLd(posts)} />
       <Breadcrumb
-        className="text-slate-700"
         items={[
           { name: "Home", href: "/" },
           { name: "Blog", href: "/blog" },

@@ -16,7 +16,6 @@ export function PostArticle({ post, related }: PostArticleProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumb
-        className="text-slate-700"
         items={[
           { name: "Home", href: "/" },
           { name: "Blog", href: "/blog" },

@@ -1,15 +1,15 @@
 import { ChevronRight } from "lucide";
+
 import { Icon } from "@/components/ui/icon";
 
 export type BreadcrumbProps = {
   /** From the home page down; the last item is the current page. */
   items: readonly { name: string; href: string }[];
-  className?: string;
 };
 
-export function Breadcrumb({ items, className }: BreadcrumbProps) {
+export function Breadcrumb({ items }: BreadcrumbProps) {
   return (
-    <nav aria-label="Breadcrumb" className={className}>
+    <nav aria-label="Breadcrumb" className="text-slate-700">
       <ol className="flex flex-wrap items-center gap-1 text-sm">
         {items.map((item, index) => {
           const current = index === items.length - 1;

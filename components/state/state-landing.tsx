@@ -13,7 +13,6 @@ export function StateLanding({ state }: StateLandingProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <Breadcrumb
-        className="text-slate-700"
         items={[
           { name: "Home", href: "/" },
           { name: copy.breadcrumb(state.name), href: state.path },
