@@ -8,11 +8,13 @@ import { stateSummaries, statePath, type StateSummary } from "@/lib/states";
 
 /**
  * The words of each state page, one JSON file per state in content/states/,
- * checked at build time: a missing field, a ninth city or a sixth benefit
- * stops `next build` with a message naming the file.
+ * checked at build time: a missing field, a wrong number of cities, benefits or
+ * questions stops `next build` with a message naming the file.
  */
 export const MAJOR_CITIES = 10;
 export const BENEFITS = 7;
+/** Questions answered on each state page, from the state's own content file. */
+export const STATE_FAQ = { min: 3, max: 4 } as const;
 
 const CONTENT_DIR = path.join(process.cwd(), "content", "states");
 
@@ -27,6 +29,17 @@ export const statePageSchema = z
       .length(MAJOR_CITIES)
       .refine(distinct, "a city is listed twice"),
     benefits: z.array(z.string().trim().min(60)).length(BENEFITS),
+    faq: z
+      .array(
+        z
+          .object({
+            question: z.string().trim().min(15).max(120).endsWith("?"),
+            answer: z.string().trim().min(120).max(700),
+          })
+          .strict(),
+      )
+      .min(STATE_FAQ.min)
+      .max(STATE_FAQ.max),
   })
   .strict();
 
