@@ -3,41 +3,19 @@
  */
 import {
   OUTBOX_KEY,
+  OUTBOX_MAX_AGE_MS,
   createOutbox,
-  isRetryable,
   keepRetrying,
   retryDelayMs,
-  sendToFunction,
   submitOffer,
   type Send,
 } from "@/lib/offer-client";
-import type { OfferPayload } from "@/lib/offer-wizard";
-
-// The first download of the client fails (the phone is offline), later ones work.
-let mockClientDownloads = 0;
-const mockInvoke = jest.fn(async () => ({ data: { success: true }, error: null }));
-jest.mock("@supabase/supabase-js", () => {
-  mockClientDownloads += 1;
-  if (mockClientDownloads === 1) throw new TypeError("Failed to fetch dynamically imported module");
-  return { createClient: () => ({ functions: { invoke: mockInvoke } }) };
-});
-
-function payload(id: string): OfferPayload {
-  return {
-    id,
-    address: "500 Main St, Dayton, OH",
-    condition: "Fair",
-    email: "lee@example.com",
-    phone: "",
-    source: "/",
-    website: "",
-    elapsedMs: 9000,
-  };
-}
+import { classifyFailure } from "@/lib/offer-sender";
+import { httpError, payload } from "@/lib/offer-test-kit";
 
 const ok: Send = async () => ({ ok: true });
-const down: Send = async () => ({ ok: false, retry: true, error: new Error("503") });
-const rejected: Send = async () => ({ ok: false, retry: false, error: new Error("400") });
+const down: Send = async () => ({ ok: false, fate: "keep", error: new Error("503") });
+const rejected: Send = async () => ({ ok: false, fate: "drop", error: new Error("400") });
 
 let clock = 1_000_000;
 const now = () => clock;
@@ -49,22 +27,6 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe("isRetryable", () => {
-  it.each([
-    [503, true],
-    [500, true],
-    [429, true],
-    [400, false],
-    [413, false],
-  ])("an HTTP %i answer is retryable: %s", (status, expected) => {
-    expect(isRetryable({ context: { status } })).toBe(expected);
-  });
-
-  it("treats a network failure as retryable", () => {
-    expect(isRetryable(new TypeError("Failed to fetch"))).toBe(true);
-  });
-});
-
 describe("submitOffer", () => {
   it("returns true and keeps nothing when the function takes the request", async () => {
     const outbox = createOutbox(localStorage, now);
@@ -73,18 +35,42 @@ describe("submitOffer", () => {
     expect(console.error).not.toHaveBeenCalled();
   });
 
-  it("logs the error and keeps the request when the failure is passing", async () => {
+  it("logs the error and keeps the request when the function did not take it", async () => {
     const outbox = createOutbox(localStorage, now);
     await expect(submitOffer(payload("a"), outbox, down)).resolves.toBe(false);
     expect(console.error).toHaveBeenCalledWith("Offer request failed:", expect.any(Error));
     expect(outbox.entries().map((entry) => entry.payload.id)).toEqual(["a"]);
   });
 
-  it("logs but does not keep a request the function refused as invalid", async () => {
+  it("logs but does not keep a request whose fields the function refused", async () => {
     const outbox = createOutbox(localStorage, now);
     await expect(submitOffer(payload("a"), outbox, rejected)).resolves.toBe(false);
     expect(console.error).toHaveBeenCalled();
     expect(outbox.entries()).toEqual([]);
+  });
+
+  it("keeps a request refused with 409 under a new id, so it is never lost", async () => {
+    const outbox = createOutbox(localStorage, now);
+    const conflict: Send = async () => ({ ok: false, fate: "renew", error: httpError(409) });
+    await expect(submitOffer(payload("a"), outbox, conflict)).resolves.toBe(false);
+    const [kept] = outbox.entries();
+    expect(kept?.payload).toEqual({
+      ...payload("a"),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(kept?.payload.id).not.toBe("a");
+  });
+
+  it("waits at least as long as a 429's Retry-After before the next try", async () => {
+    const outbox = createOutbox(localStorage, now);
+    const limited: Send = async () => ({
+      ok: false,
+      fate: "keep",
+      error: httpError(429),
+      retryAfterMs: 408_000,
+    });
+    await submitOffer(payload("a"), outbox, limited);
+    expect(outbox.entries()[0]?.nextAttemptAt).toBe(clock + 408_000);
   });
 });
 
@@ -119,6 +105,78 @@ describe("outbox", () => {
     expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
   });
 
+  it("keeps a request through answers that are not its fault, and ends it only on 2xx or named fields", async () => {
+    const outbox = createOutbox(localStorage, now);
+    outbox.add(payload("a"));
+    for (const error of [
+      httpError(404),
+      httpError(405),
+      httpError(413),
+      httpError(415),
+      httpError(502),
+      httpError(400),
+    ]) {
+      clock += 10 * 60_000;
+      const send: Send = async () => ({ ok: false, error, ...(await classifyFailure(error)) });
+      await outbox.flush(send);
+      expect(outbox.entries().map((entry) => entry.payload.id)).toEqual(["a"]);
+    }
+    clock += 10 * 60_000;
+    await outbox.flush(async () => ({ ok: false, fate: "drop", error: httpError(400) }));
+    expect(outbox.entries()).toEqual([]);
+  });
+
+  it("sends a request again under a new id after a 409, keeping its content and age", async () => {
+    const outbox = createOutbox(localStorage, now);
+    outbox.add(payload("a"));
+    const createdAt = outbox.entries()[0]?.createdAt;
+    clock += 2000;
+    await expect(
+      outbox.flush(async () => ({ ok: false, fate: "renew", error: httpError(409) })),
+    ).resolves.toBe(0);
+    const [renewed] = outbox.entries();
+    expect(renewed?.payload.id).not.toBe("a");
+    expect(renewed?.payload.address).toBe(payload("a").address);
+    expect(renewed?.createdAt).toBe(createdAt);
+
+    const sent: string[] = [];
+    await outbox.flush(async (next) => {
+      sent.push(next.id);
+      return { ok: true };
+    });
+    expect(sent).toEqual([renewed?.payload.id]);
+    expect(outbox.entries()).toEqual([]);
+  });
+
+  it("waits out a 429's Retry-After when it is longer than the backoff", async () => {
+    const outbox = createOutbox(localStorage, now);
+    outbox.add(payload("a"));
+    clock += 2000;
+    await expect(
+      outbox.flush(async () => ({
+        ok: false,
+        fate: "keep",
+        error: httpError(429),
+        retryAfterMs: 600_000,
+      })),
+    ).resolves.toBe(600_000);
+  });
+
+  it("drops a request 30 days after it was made, saying so", async () => {
+    const outbox = createOutbox(localStorage, now);
+    outbox.add(payload("old"));
+    clock += 24 * 60 * 60 * 1000;
+    outbox.add(payload("new"));
+    clock += OUTBOX_MAX_AGE_MS - 24 * 60 * 60 * 1000;
+    const send = jest.fn(down);
+    await outbox.flush(send, { all: true });
+    expect(send.mock.calls.map(([sent]) => sent.id)).toEqual(["new"]);
+    expect(outbox.entries().map((entry) => entry.payload.id)).toEqual(["new"]);
+    expect(console.error).toHaveBeenCalledWith(
+      "Offer request old dropped: not delivered within 30 days.",
+    );
+  });
+
   it("sends everything at once when asked to, as on page load", async () => {
     const outbox = createOutbox(localStorage, now);
     outbox.add(payload("a"));
@@ -129,12 +187,64 @@ describe("outbox", () => {
     expect(outbox.entries()).toEqual([]);
   });
 
-  it("survives a corrupt stored value", async () => {
-    localStorage.setItem(OUTBOX_KEY, "{not json");
+  it.each([
+    ["not JSON", "{not json"],
+    ["an object", '{"payload": {"id": "x"}}'],
+    ["a number", "42"],
+    ["null", "null"],
+    ["foreign entries", '[{"id": "x"}, "text", null, {"payload": null, "attempts": 1}]'],
+  ])("survives a stored value that is %s", async (_case, value) => {
+    localStorage.setItem(OUTBOX_KEY, value);
     const outbox = createOutbox(localStorage, now);
     expect(outbox.entries()).toEqual([]);
+    await expect(outbox.flush(jest.fn(ok), { all: true })).resolves.toBeNull();
     outbox.add(payload("a"));
     expect(outbox.entries()).toHaveLength(1);
+  });
+
+  it("reads entries kept by the previous version, which had no createdAt", () => {
+    localStorage.setItem(
+      OUTBOX_KEY,
+      JSON.stringify([{ payload: payload("a"), attempts: 2, nextAttemptAt: clock }]),
+    );
+    expect(createOutbox(localStorage, now).entries()).toEqual([
+      { payload: payload("a"), attempts: 2, nextAttemptAt: clock, createdAt: clock },
+    ]);
+  });
+
+  it("keeps requests in memory when storage is full", async () => {
+    const full = Object.assign(Object.create(localStorage) as Storage, {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      },
+      removeItem: () => {},
+    });
+    const outbox = createOutbox(full, now);
+    expect(() => outbox.add(payload("a"))).not.toThrow();
+    expect(outbox.entries().map((entry) => entry.payload.id)).toEqual(["a"]);
+    await expect(outbox.flush(jest.fn(ok), { all: true })).resolves.toBeNull();
+  });
+
+  it("keeps requests in memory when storage is blocked (private mode, disabled)", async () => {
+    const blocked = Object.assign(Object.create(localStorage) as Storage, {
+      getItem: () => {
+        throw new DOMException("Access is denied", "SecurityError");
+      },
+      setItem: () => {
+        throw new DOMException("Access is denied", "SecurityError");
+      },
+      removeItem: () => {
+        throw new DOMException("Access is denied", "SecurityError");
+      },
+    });
+    for (const storage of [blocked, null]) {
+      const outbox = createOutbox(storage, now);
+      expect(outbox.entries()).toEqual([]);
+      outbox.add(payload("a"));
+      expect(outbox.entries()).toHaveLength(1);
+      await expect(outbox.flush(jest.fn(ok), { all: true })).resolves.toBeNull();
+    }
   });
 });
 
@@ -156,13 +266,14 @@ describe("keepRetrying", () => {
   });
 });
 
-describe("sendToFunction", () => {
-  it("loads the client again after a failed download, then calls send-contact-email", async () => {
-    await expect(sendToFunction(payload("a"))).resolves.toMatchObject({ ok: false, retry: true });
-    await expect(sendToFunction(payload("a"))).resolves.toEqual({ ok: true });
-    expect(mockInvoke).toHaveBeenCalledWith("send-contact-email", {
-      body: payload("a"),
-      timeout: 15_000,
+describe("sendLater", () => {
+  it("keeps the request when the code that sends it cannot be downloaded (offline)", async () => {
+    jest.resetModules();
+    jest.doMock("@/lib/offer-sender", () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
     });
+    const { sendLater } = await import("@/lib/offer-client");
+    await expect(sendLater(payload("a"))).resolves.toMatchObject({ ok: false, fate: "keep" });
+    jest.dontMock("@/lib/offer-sender");
   });
 });

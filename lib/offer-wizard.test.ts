@@ -1,10 +1,12 @@
 import {
+  addressProblem,
   buildOfferPayload,
   canAdvance,
   canSubmit,
   emailProblem,
   initialWizardState,
   newLeadId,
+  phoneProblem,
   wizardReducer,
   type WizardAction,
   type WizardState,
@@ -29,11 +31,14 @@ describe("offer wizard steps", () => {
     });
   });
 
-  it.each(["", "   ", "\t\n"])("does not leave step 1 while the address is %j", (value) => {
-    const state = run({ type: "edit", field: "address", value }, { type: "next" });
-    expect(canAdvance({ ...state, step: 1 })).toBe(false);
-    expect(state.step).toBe(1);
-  });
+  it.each(["", "   ", "\t\n", "\u00a0\u200b\u2060", "\ufeff\u3000"])(
+    "does not leave step 1 while the address is %j",
+    (value) => {
+      const state = run({ type: "edit", field: "address", value }, { type: "next" });
+      expect(canAdvance({ ...state, step: 1 })).toBe(false);
+      expect(state.step).toBe(1);
+    },
+  );
 
   it("goes to step 2 once an address is typed, and needs a condition for step 3", () => {
     const atTwo = run(address, { type: "next" });
@@ -115,6 +120,19 @@ describe("offer wizard submit", () => {
   ])("checks the email %j", (email, problem) => {
     expect(emailProblem(email)).toBe(problem);
   });
+
+  it("says what the function would say about invisible characters, before anything is sent", () => {
+    expect(emailProblem("ann\u202e@example.com")).toBe(
+      "Remove the invisible text-direction character (U+202E).",
+    );
+    expect(addressProblem(" 12 Elm St ")).toBeNull();
+    expect(addressProblem("\u00a0\u200b")).toBe("Enter the property address.");
+    expect(addressProblem("12 Elm\u001b St")).toBe(
+      "Remove the invisible control character (U+001B).",
+    );
+    expect(phoneProblem("614\u0000555")).toBe("Remove the invisible control character (U+0000).");
+    expect(phoneProblem(" 614-555-0100 ")).toBeNull();
+  });
 });
 
 describe("newLeadId", () => {
@@ -176,6 +194,42 @@ describe("offer payload", () => {
 
   it("drops the phone when no call was requested", () => {
     expect(buildOfferPayload({ ...draft, callRequested: false }, context).phone).toBe("");
+  });
+
+  it("adds the consent shown and where the visit came from, as the function reads them", () => {
+    const consent = { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z" };
+    const first = {
+      landing_page: "/blog",
+      at: "2026-11-20T09:00:00.000Z",
+      referrer: "https://www.google.com",
+    };
+    const last = { landing_page: "/", at: "2026-11-23T14:00:00.000Z", utm_source: "newsletter" };
+    const payload = buildOfferPayload(draft, { ...context, consent, attribution: { first, last } });
+    expect(payload.consent).toEqual(consent);
+    expect(payload.attribution).toEqual({ first, last });
+  });
+
+  it("leaves out kept visit fields the function would refuse, and a touch it cannot use", () => {
+    const payload = buildOfferPayload(draft, {
+      ...context,
+      attribution: {
+        first: { landing_page: "/blog?x=1", at: "2026-11-20T09:00:00.000Z" },
+        last: {
+          landing_page: "/",
+          at: "2026-11-23T14:00:00.000Z",
+          gclid: "not valid!",
+          utm_term: "cash",
+          extra: "x",
+        },
+      },
+    });
+    expect(payload.attribution).toEqual({
+      last: { landing_page: "/", at: "2026-11-23T14:00:00.000Z", utm_term: "cash" },
+    });
+    expect(
+      buildOfferPayload(draft, { ...context, attribution: { first: "junk" } }),
+    ).not.toHaveProperty("attribution");
+    expect(buildOfferPayload(draft, context)).not.toHaveProperty("consent");
   });
 
   it("refuses to build a payload without a condition", () => {

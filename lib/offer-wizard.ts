@@ -1,7 +1,12 @@
+import { cleanTouch, type Attribution } from "@/supabase/functions/_shared/attribution.ts";
 import {
+  ADDRESS_BLANK,
   CONDITION_VALUES,
   EMAIL_PATTERN,
+  hasVisibleText,
+  textProblem,
   type Condition,
+  type Consent,
 } from "@/supabase/functions/_shared/lead-rules.ts";
 
 /**
@@ -57,7 +62,7 @@ function isBlank(value: string): boolean {
 
 /** Whether the visitor may leave this step with Next. */
 export function canAdvance({ step, draft }: WizardState): boolean {
-  if (step === 1) return !isBlank(draft.address);
+  if (step === 1) return hasVisibleText(draft.address);
   if (step === 2) return draft.condition !== null;
   return false;
 }
@@ -66,11 +71,27 @@ export function canSubmit({ draft, sending }: WizardState): boolean {
   return !sending && !isBlank(draft.email);
 }
 
+/**
+ * The message shown under the address field, or null when the function will take
+ * it: the same rules (lead-rules.ts) it applies, so no request is refused after sending.
+ */
+export function addressProblem(address: string): string | null {
+  const trimmed = address.trim();
+  return textProblem(trimmed) ?? (hasVisibleText(trimmed) ? null : ADDRESS_BLANK);
+}
+
 /** The message shown under the e-mail field, or null when the address will be accepted. */
 export function emailProblem(email: string): string | null {
-  return EMAIL_PATTERN.test(email.trim())
-    ? null
-    : "Enter a valid email address, like name@example.com.";
+  const trimmed = email.trim();
+  return (
+    textProblem(trimmed) ??
+    (EMAIL_PATTERN.test(trimmed) ? null : "Enter a valid email address, like name@example.com.")
+  );
+}
+
+/** The message shown under the phone field, or null. */
+export function phoneProblem(phone: string): string | null {
+  return textProblem(phone.trim());
 }
 
 export function isCondition(value: string): value is Condition {
@@ -107,6 +128,8 @@ export type OfferPayload = {
   source: string;
   website: string;
   elapsedMs: number;
+  consent?: Consent;
+  attribution?: Attribution;
 };
 
 /** A v4 UUID for a new lead; falls back for pages served over plain http, where randomUUID is missing. */
@@ -124,17 +147,26 @@ export type PayloadContext = {
   state?: string;
   source: string;
   honeypot: string;
+  /** From navigation start (the page view's first request) or the form's last reset. */
   elapsedMs: number;
+  /** The consent wording's version the page showed, and the submit time (ISO). */
+  consent?: Consent;
+  /** The visits as the browser kept them; invalid fields are left out here. */
+  attribution?: { first?: unknown; last?: unknown };
 };
 
 /**
  * The body sent to send-contact-email: the spec's address, condition, email and
  * phone, plus state on state pages, and the id, page and timing that keep a lead
- * from being lost or stored twice. A phone typed before the call request was
- * switched off again is not sent.
+ * from being lost or stored twice, the consent shown and where the visit came
+ * from. A phone typed before the call request was switched off again is not sent.
  */
 export function buildOfferPayload(draft: OfferDraft, context: PayloadContext): OfferPayload {
   if (draft.condition === null) throw new Error("A condition must be chosen before submitting.");
+  // A stale or tampered value in storage must not get the whole request refused.
+  const first = cleanTouch(context.attribution?.first);
+  const last = cleanTouch(context.attribution?.last);
+  const attribution: Attribution = { ...(first ? { first } : {}), ...(last ? { last } : {}) };
   return {
     id: context.id,
     address: draft.address.trim(),
@@ -145,5 +177,7 @@ export function buildOfferPayload(draft: OfferDraft, context: PayloadContext): O
     source: context.source,
     website: context.honeypot,
     elapsedMs: Math.max(0, Math.round(context.elapsedMs)),
+    ...(context.consent ? { consent: context.consent } : {}),
+    ...(first || last ? { attribution } : {}),
   };
 }

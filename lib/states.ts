@@ -1,14 +1,16 @@
-import { STATES, stateSlug } from "@/content/states";
+import { slugify } from "@/lib/slug";
+import { STATES } from "@/supabase/functions/_shared/states.ts";
 
 export const STATE_PATH_PREFIX = "/sell-house-fast-";
 
+/** "New Hampshire" -> "/sell-house-fast-new-hampshire". */
 export function statePath(name: string): string {
-  return `${STATE_PATH_PREFIX}${stateSlug(name)}`;
+  return `${STATE_PATH_PREFIX}${slugify(name)}`;
 }
 
 export type StateSummary = (typeof STATES)[number] & { slug: string };
 
 export const stateSummaries: readonly StateSummary[] = STATES.map((state) => ({
   ...state,
-  slug: stateSlug(state.name),
+  slug: slugify(state.name),
 }));

@@ -1,41 +1,28 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { createLeadHandler } from "../supabase/functions/_shared/lead-handler.ts";
+import type { ConnectionInfo } from "../supabase/functions/_shared/lead-handler.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/lead-rules.ts";
-import type { Lead, LeadRow } from "../supabase/functions/_shared/lead-store.ts";
-import type { LocalFunction } from "./local-function.ts";
+import {
+  createMemoryLeadStore,
+  leadRowFixture,
+} from "../supabase/functions/_shared/lead-test-kit.ts";
 import { FUNCTION_PATH, handleLocalRequest, LEADS_PATH } from "./local-routes.ts";
+import { fakeLocalFunction, rawRequest } from "./local-test-kit.ts";
 
-const stored: Lead[] = [];
-const listed: LeadRow[] = [
-  {
-    ...leadOf("0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b"),
-    created_at: "2026-11-21T19:08:23.759Z",
-    notified_at: null,
-  },
-];
+const store = createMemoryLeadStore();
+const listed = [leadRowFixture()];
+const seenInfo: (ConnectionInfo | undefined)[] = [];
+const local = fakeLocalFunction({
+  store,
+  listed,
+  allowedOrigins: ["http://localhost:*"],
+  seen: seenInfo,
+});
 
-const local: LocalFunction = {
-  handle: createLeadHandler({
-    store: {
-      async insert(lead) {
-        stored.push(lead);
-        return { inserted: true };
-      },
-      async markNotified() {},
-    },
-    notifier: { async notify() {} },
-    allowedOrigins: ["http://localhost:*"],
-    defer: () => {},
-    log: () => {},
-  }),
-  listLeads: async () => listed,
-  close: async () => {},
-};
-
+const BODY_TIMEOUT_MS = 400;
 const server = http.createServer(async (req, res) => {
-  if (await handleLocalRequest(req, res, local)) return;
+  if (await handleLocalRequest(req, res, local, { bodyTimeoutMs: BODY_TIMEOUT_MS })) return;
   res.writeHead(404).end("static file");
 });
 let port = 0;
@@ -43,74 +30,75 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(resolve));
+});
 
-/** node:http rather than fetch, which will not send a Host of our choosing. */
-function request(options: {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-    (resolve, reject) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port,
-          method: options.method ?? "GET",
-          path: options.path,
-          headers: options.headers,
-        },
-        (res) => {
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => (body += chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        },
-      );
-      req.on("error", reject);
-      req.end(options.body);
-    },
-  );
-}
+const request = (options: Parameters<typeof rawRequest>[1]) => rawRequest(port, options);
 
-function leadOf(id: string): Lead {
-  return {
-    id,
-    address: "1 Elm St",
-    condition: "Good",
-    email: "pat@example.com",
-    phone: null,
-    state: null,
-    source: "/",
-  };
-}
+const lead = (id: string) => ({
+  id,
+  address: "1 Elm St",
+  condition: "Good",
+  email: "pat@example.com",
+  source: "/",
+  elapsedMs: 5000,
+});
 
 describe(FUNCTION_PATH, () => {
-  it("passes the request to the function and its answer back", async () => {
+  it("passes the request and the socket's address to the function, and its answer back", async () => {
     const id = crypto.randomUUID();
     const result = await request({
       method: "POST",
       path: FUNCTION_PATH,
       headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
-      body: JSON.stringify({ ...leadOf(id), elapsedMs: 5000 }),
+      body: JSON.stringify(lead(id)),
     });
 
     expect(result.status).toBe(200);
     expect(JSON.parse(result.body)).toEqual({ success: true, id });
     expect(result.headers["access-control-allow-origin"]).toBe(`http://localhost:${port}`);
-    expect(stored.map((lead) => lead.id)).toContain(id);
+    expect(store.rows.has(id)).toBe(true);
+    expect(seenInfo.at(-1)).toEqual({ remoteAddr: { hostname: "127.0.0.1" } });
   });
 
-  it("answers 413 to a body over the limit, even without a Content-Length", async () => {
+  it("answers 413 at once when Content-Length is over the limit, without waiting for the body", async () => {
+    const started = Date.now();
+    const result = await request({
+      method: "POST",
+      path: FUNCTION_PATH,
+      headers: { "content-type": "application/json", "content-length": String(10 * 1024 * 1024) },
+      body: Buffer.alloc(1024, "a"),
+      hold: true,
+    });
+    expect(result.status).toBe(413);
+    expect(result.headers.connection).toBe("close");
+    expect(Date.now() - started).toBeLessThan(BODY_TIMEOUT_MS);
+  });
+
+  it("answers 413 as soon as a streamed body passes the limit, without reading the rest", async () => {
     const result = await request({
       method: "POST",
       path: FUNCTION_PATH,
       headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
-      body: Buffer.alloc(LEAD_LIMITS.bodyMax * 3, "a"),
+      body: Buffer.alloc(LEAD_LIMITS.bodyMax + 1024, "a"),
+      hold: true,
     });
     expect(result.status).toBe(413);
+    expect(result.headers.connection).toBe("close");
+  });
+
+  it("answers 408 to a body that is still trickling in after the timeout", async () => {
+    const result = await request({
+      method: "POST",
+      path: FUNCTION_PATH,
+      headers: { "content-type": "application/json", "content-length": "500" },
+      body: '{"id": "',
+      hold: true,
+    });
+    expect(result.status).toBe(408);
+    expect(JSON.parse(result.body)).toEqual({ error: "The request body took too long to arrive." });
   });
 
   it("answers a preflight", async () => {
@@ -121,6 +109,12 @@ describe(FUNCTION_PATH, () => {
     });
     expect(result.status).toBe(204);
     expect(result.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+  });
+
+  it("tells other methods which ones it takes", async () => {
+    const result = await request({ method: "DELETE", path: FUNCTION_PATH });
+    expect(result.status).toBe(405);
+    expect(result.headers.allow).toBe("POST, OPTIONS");
   });
 });
 

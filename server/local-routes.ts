@@ -1,14 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
+import { MESSAGES } from "../supabase/functions/_shared/lead-handler.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/lead-rules.ts";
 import type { LocalFunction } from "./local-function.ts";
 
 export const FUNCTION_PATH = "/functions/v1/send-contact-email";
 export const LEADS_PATH = "/__leads";
 
+/** A body still arriving after this long is refused with 408: a slow sender holds a socket. */
+export const BODY_TIMEOUT_MS = 10_000;
+
 const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 // 0.0.0.0 and [::] too: server.json names the address the server listens on (HOST).
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0", "[::]"]);
+
+export type LocalRouteOptions = { bodyTimeoutMs?: number };
 
 /**
  * Answers the function and the lead list for the local Node server; returns
@@ -18,9 +24,10 @@ export async function handleLocalRequest(
   req: IncomingMessage,
   res: ServerResponse,
   local: LocalFunction,
+  options: LocalRouteOptions = {},
 ): Promise<boolean> {
   const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-  if (pathname === FUNCTION_PATH) await handleFunctionRequest(req, res, local);
+  if (pathname === FUNCTION_PATH) await handleFunctionRequest(req, res, local, options);
   else if (pathname === LEADS_PATH) await handleLeadsRequest(req, res, local);
   else return false;
   return true;
@@ -31,9 +38,29 @@ export async function handleFunctionRequest(
   req: IncomingMessage,
   res: ServerResponse,
   local: Pick<LocalFunction, "handle">,
+  { bodyTimeoutMs = BODY_TIMEOUT_MS }: LocalRouteOptions = {},
 ): Promise<void> {
-  const response = await local.handle(await toWebRequest(req));
-  res.writeHead(response.status, Object.fromEntries(response.headers));
+  // Answered here, unread: fetch's Request cannot even be made with TRACE or CONNECT.
+  if (req.method !== "POST" && req.method !== "OPTIONS") {
+    res.setHeader("allow", "POST, OPTIONS");
+    return sendJson(res, 405, { error: MESSAGES.method });
+  }
+  const body = await readBody(req, bodyTimeoutMs);
+  if (body === "timeout") {
+    res.writeHead(408, {
+      "content-type": "application/json; charset=utf-8",
+      connection: "close",
+    });
+    res.end(JSON.stringify({ error: "The request body took too long to arrive." }));
+    return;
+  }
+  const response = await local.handle(toWebRequest(req, body), {
+    remoteAddr: { hostname: req.socket.remoteAddress },
+  });
+  const headers = Object.fromEntries(response.headers);
+  // A body left unread (over the limit) is not drained: the connection goes instead.
+  if (body === "too-large") headers.connection = "close";
+  res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
@@ -67,27 +94,56 @@ function isFromThisMachine(req: IncomingMessage): boolean {
 }
 
 /**
- * Keeps at most one byte past the limit, enough for the handler to answer
- * 413, and drains the rest so the client still reads that answer.
+ * The body, read no further than one byte past the limit: "too-large" as soon as
+ * Content-Length or the bytes so far pass it, "timeout" when it has not all
+ * arrived in time. The handler answers 413 from the Content-Length it is given.
  */
-async function toWebRequest(req: IncomingMessage): Promise<Request> {
+function readBody(
+  req: IncomingMessage,
+  timeoutMs: number,
+): Promise<Buffer | null | "too-large" | "timeout"> {
+  if (req.method === "OPTIONS") return Promise.resolve(null);
+  if (Number(req.headers["content-length"]) > LEAD_LIMITS.bodyMax) {
+    return Promise.resolve("too-large");
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: Buffer | "too-large" | "timeout") => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onEnd);
+      // The rest is not read: the answer goes out and the connection is closed.
+      if (typeof result === "string") req.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > LEAD_LIMITS.bodyMax) finish("too-large");
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const timer = setTimeout(() => finish("timeout"), timeoutMs);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onEnd);
+  });
+}
+
+function toWebRequest(req: IncomingMessage, body: Buffer | null | "too-large"): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of [value ?? []].flat()) headers.append(name, item);
   }
   const url = new URL(req.url ?? "/", "http://localhost");
-  if (req.method === "GET" || req.method === "HEAD") {
+  if (body === "too-large") {
+    // What the handler needs to answer 413 itself, with its CORS headers.
+    headers.set("content-length", String(LEAD_LIMITS.bodyMax + 1));
     return new Request(url, { method: req.method, headers });
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size > LEAD_LIMITS.bodyMax) continue;
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  const body = Buffer.concat(chunks).subarray(0, LEAD_LIMITS.bodyMax + 1);
-  return new Request(url, { method: req.method, headers, body });
+  if (body === null) return new Request(url, { method: req.method, headers });
+  return new Request(url, { method: req.method, headers, body: new Uint8Array(body) });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

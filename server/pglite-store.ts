@@ -3,25 +3,18 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 
-import type { LeadRow, LeadStore } from "../supabase/functions/_shared/lead-store.ts";
+import type { LeadStore } from "../supabase/functions/_shared/lead-store.ts";
+import { createSqlLeadStore } from "../supabase/functions/_shared/sql-lead-store.ts";
 
 /** The same SQL the hosted database gets; npm scripts run from the project root. */
 export const MIGRATIONS_DIR = path.resolve("supabase", "migrations");
 
-export type PgliteLeadStore = LeadStore & {
-  /** Every stored lead, oldest first. */
-  list(): Promise<LeadRow[]>;
-  close(): Promise<void>;
-};
-
-type StoredRow = Omit<LeadRow, "created_at" | "notified_at"> & {
-  created_at: Date;
-  notified_at: Date | null;
-};
+export type PgliteLeadStore = LeadStore & { close(): Promise<void> };
 
 /**
  * The local server's store: PGlite persisted in dataDir (in memory when
- * dataDir is omitted or "memory://"), with every migration applied.
+ * dataDir is omitted or "memory://"), with every migration applied, and the
+ * same SQL as the hosted store.
  */
 export async function openPgliteStore(
   options: { dataDir?: string; migrationsDir?: string } = {},
@@ -36,32 +29,10 @@ export async function openPgliteStore(
     await db.close();
     throw error;
   }
-
   return {
-    async insert(lead) {
-      const result = await db.query(
-        `insert into leads (id, address, condition, email, phone, state, source)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (id) do nothing
-         returning id`,
-        [lead.id, lead.address, lead.condition, lead.email, lead.phone, lead.state, lead.source],
-      );
-      return { inserted: result.rows.length > 0 };
-    },
-    async markNotified(id) {
-      await db.query("update leads set notified_at = now() where id = $1", [id]);
-    },
-    async list() {
-      const { rows } = await db.query<StoredRow>(
-        `select id, created_at, address, condition, email, phone, state, source, notified_at
-         from leads order by created_at, id`,
-      );
-      return rows.map((row) => ({
-        ...row,
-        created_at: row.created_at.toISOString(),
-        notified_at: row.notified_at?.toISOString() ?? null,
-      }));
-    },
+    ...createSqlLeadStore(
+      async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
+    ),
     close: () => db.close(),
   };
 }

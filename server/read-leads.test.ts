@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import type { LeadRow } from "../supabase/functions/_shared/lead-store.ts";
+import { leadFixture, leadRowFixture } from "../supabase/functions/_shared/lead-test-kit.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { readLeads } from "./read-leads.ts";
 import { writeServerInfo } from "./server-info.ts";
@@ -18,17 +18,7 @@ jest.mock("@electric-sql/pglite", () =>
 );
 jest.setTimeout(60_000);
 
-const row: LeadRow = {
-  id: "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b",
-  created_at: "2026-11-21T19:08:23.759Z",
-  address: "1 Elm St",
-  condition: "Good",
-  email: "pat@example.com",
-  phone: null,
-  state: null,
-  source: "/",
-  notified_at: null,
-};
+const row = leadRowFixture();
 
 describe("readLeads", () => {
   let root: string;
@@ -45,10 +35,17 @@ describe("readLeads", () => {
 
   it("opens the directory itself when no server is running", async () => {
     const store = await openPgliteStore({ dataDir });
-    await store.insert(row);
+    await store.insert(leadFixture());
     await store.close();
 
-    expect(await readLeads(dataDir)).toEqual([{ ...row, created_at: expect.any(String) }]);
+    expect(await readLeads(dataDir)).toEqual([
+      {
+        ...row,
+        created_at: expect.any(String),
+        notify_attempted_at: expect.any(String),
+        notify_attempts: 1,
+      },
+    ]);
   });
 
   it("asks the running server, which holds the database", async () => {

@@ -1,4 +1,4 @@
-import { isAllowedOrigin } from "./cors.ts";
+import { corsHeaders, isAllowedOrigin, originWithTwin } from "./cors.ts";
 
 describe("isAllowedOrigin", () => {
   const allowed = ["https://quickhomebuyers.com", "http://localhost:*"];
@@ -16,5 +16,32 @@ describe("isAllowedOrigin", () => {
     ["null", false],
   ])("%s -> %s", (origin, expected) => {
     expect(isAllowedOrigin(origin, allowed)).toBe(expected);
+  });
+});
+
+describe("originWithTwin", () => {
+  test.each([
+    [
+      "https://quickhomebuyers.com/",
+      ["https://quickhomebuyers.com", "https://www.quickhomebuyers.com"],
+    ],
+    ["https://www.example.com/path", ["https://www.example.com", "https://example.com"]],
+    ["http://localhost:3000", ["http://localhost:3000"]],
+    ["http://127.0.0.1:3000", ["http://127.0.0.1:3000"]],
+    ["not a url", []],
+    ["ftp://example.com", []],
+  ])("%s -> %j", (url, expected) => {
+    expect(originWithTwin(url)).toEqual(expected);
+  });
+});
+
+describe("corsHeaders", () => {
+  it("lets an allowed page read Retry-After, and grants another nothing", () => {
+    expect(corsHeaders("https://a.example", ["https://a.example"])).toEqual({
+      vary: "Origin",
+      "access-control-allow-origin": "https://a.example",
+      "access-control-expose-headers": "retry-after",
+    });
+    expect(corsHeaders("https://b.example", ["https://a.example"])).toEqual({ vary: "Origin" });
   });
 });

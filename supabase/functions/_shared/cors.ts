@@ -1,5 +1,8 @@
-/** The site's own origin; deployments add theirs through ALLOWED_ORIGINS. */
-export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ["https://quickhomebuyers.com"];
+/** The site's own origins, with and without www; a deployment's are added to them. */
+export const SITE_ORIGINS: readonly string[] = [
+  "https://quickhomebuyers.com",
+  "https://www.quickhomebuyers.com",
+];
 
 const PREFLIGHT_HEADERS = {
   "access-control-allow-methods": "POST, OPTIONS",
@@ -7,6 +10,28 @@ const PREFLIGHT_HEADERS = {
   "access-control-allow-headers": "authorization, x-client-info, apikey, content-type",
   "access-control-max-age": "86400",
 };
+
+/**
+ * An origin and its www./apex twin: a site served at one is often linked at the
+ * other. Empty for anything that is not an http(s) URL.
+ */
+export function originWithTwin(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return [];
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return [];
+  const { hostname } = parsed;
+  // localhost and IP addresses have no www. form.
+  if (!hostname.includes(".") || /^[\d.]+$/.test(hostname) || hostname.startsWith("[")) {
+    return [parsed.origin];
+  }
+  const twin = new URL(parsed.origin);
+  twin.hostname = hostname.startsWith("www.") ? hostname.slice(4) : `www.${hostname}`;
+  return [parsed.origin, twin.origin];
+}
 
 /** An entry ending in ":*" allows any port: "http://localhost:*". */
 export function isAllowedOrigin(origin: string, allowed: readonly string[]): boolean {
@@ -27,6 +52,8 @@ export function corsHeaders(
   if (origin && isAllowedOrigin(origin, allowed)) {
     headers["access-control-allow-origin"] = origin;
     if (preflight) Object.assign(headers, PREFLIGHT_HEADERS);
+    // A 429's Retry-After is read by the page's retry queue; CORS hides it unless exposed.
+    else headers["access-control-expose-headers"] = "retry-after";
   }
   return headers;
 }

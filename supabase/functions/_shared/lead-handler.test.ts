@@ -1,12 +1,23 @@
-import { createLeadHandler, MESSAGES } from "./lead-handler.ts";
+import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
+import type { RateLimit } from "./lead-config.ts";
+import {
+  createLeadHandler,
+  MESSAGES,
+  rateWindow,
+  tooManyMessage,
+  type ConnectionInfo,
+} from "./lead-handler.ts";
 import type { LeadNotifier } from "./lead-notifier.ts";
 import { LEAD_LIMITS } from "./lead-rules.ts";
-import type { Lead, LeadStore } from "./lead-store.ts";
+import type { Lead } from "./lead-store.ts";
+import { createMemoryLeadStore } from "./lead-test-kit.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 
 const FUNCTION_URL = "https://project.supabase.co/functions/v1/send-contact-email";
+const RETRY_URL = `${FUNCTION_URL}/retry-notifications`;
 const SITE = "https://quickhomebuyers.com";
 const ID = "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b";
+const SECRET = "cron-secret-0123456789";
 
 const validBody = () => ({
   id: ID,
@@ -18,33 +29,43 @@ const validBody = () => ({
   source: "/sell-house-fast-ohio",
   website: "",
   elapsedMs: 42_000,
+  consent: { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z" },
+  attribution: {
+    first: {
+      landing_page: "/blog",
+      at: "2026-11-20T09:00:00.000Z",
+      referrer: "https://www.google.com",
+    },
+    last: {
+      landing_page: "/sell-house-fast-ohio",
+      at: "2026-11-23T14:02:00.000Z",
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "ohio-probate",
+      gclid: "Cj0KCQiA-abc_123.x~y",
+    },
+  },
 });
 
-const post = (body: unknown, headers: Record<string, string> = {}) =>
-  new Request(FUNCTION_URL, {
+const post = (body: unknown, headers: Record<string, string> = {}, url = FUNCTION_URL) =>
+  new Request(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
+const retryRun = (headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) =>
+  new Request(RETRY_URL, { method: "POST", headers });
+
 /** The handler over an in-memory store and a recording notifier. */
-function setup(options: { storeFails?: boolean; notifier?: LeadNotifier } = {}) {
-  const rows = new Map<string, Lead & { notified: boolean }>();
+function setup(
+  options: { notifier?: LeadNotifier; rateLimit?: RateLimit; trustForwardedFor?: boolean } = {},
+) {
+  let clock = Date.parse("2026-11-23T14:03:12.000Z");
+  const store = createMemoryLeadStore(() => clock);
   const sent: Lead[] = [];
   const logs: string[] = [];
-  const deferred: Promise<void>[] = [];
-  const store: LeadStore = {
-    async insert(lead) {
-      if (options.storeFails) throw new Error("connection refused");
-      if (rows.has(lead.id)) return { inserted: false };
-      rows.set(lead.id, { ...lead, notified: false });
-      return { inserted: true };
-    },
-    async markNotified(id) {
-      const row = rows.get(id);
-      if (row) row.notified = true;
-    },
-  };
+  const deferred: Promise<unknown>[] = [];
   const notifier = options.notifier ?? {
     async notify(lead: Lead) {
       sent.push(lead);
@@ -54,27 +75,50 @@ function setup(options: { storeFails?: boolean; notifier?: LeadNotifier } = {}) 
     store,
     notifier,
     allowedOrigins: [SITE],
+    rateLimit: options.rateLimit ?? null,
+    trustForwardedFor: options.trustForwardedFor ?? false,
+    cronSecret: SECRET,
     defer: (work) => deferred.push(work),
     log: (line) => logs.push(line),
+    now: () => clock,
   });
   /** Sends the request and lets the after-response work finish. */
-  async function send(request: Request) {
-    const response = await handle(request);
+  async function send(
+    request: Request,
+    info: ConnectionInfo = { remoteAddr: { hostname: "203.0.113.7" } },
+  ) {
+    const response = await handle(request, info);
     await Promise.all(deferred);
     const body: unknown = response.status === 204 ? null : await response.json();
     return { status: response.status, headers: response.headers, body };
   }
-  return { send, rows, sent, logs };
+  return {
+    send,
+    store,
+    rows: store.rows,
+    sent,
+    logs,
+    advance: (ms: number) => (clock += ms),
+  };
 }
 
-const failingNotifier: LeadNotifier = {
-  async notify() {
-    throw new Error("Resend answered 500: internal error");
-  },
+const failingOnce = () => {
+  const sent: Lead[] = [];
+  let failures = 1;
+  const notifier: LeadNotifier = {
+    async notify(lead) {
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error("Resend answered 500: internal error");
+      }
+      sent.push(lead);
+    },
+  };
+  return { notifier, sent };
 };
 
 describe("a valid offer request", () => {
-  it("is stored trimmed, answered 200 with its id, then e-mailed and marked notified", async () => {
+  it("is stored trimmed with its consent, attribution and fill time, answered 200, then e-mailed once", async () => {
     const { send, rows, sent } = setup();
     const result = await send(
       post({ ...validBody(), address: "  123 Main St  ", unknownKey: "dropped" }),
@@ -82,7 +126,8 @@ describe("a valid offer request", () => {
 
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ success: true, id: ID });
-    const stored = {
+    const row = rows.get(ID);
+    expect(row).toMatchObject({
       id: ID,
       address: "123 Main St",
       condition: "Needs Work",
@@ -90,20 +135,57 @@ describe("a valid offer request", () => {
       phone: "(614) 555-0100",
       state: "Ohio",
       source: "/sell-house-fast-ohio",
-    };
-    expect(rows.get(ID)).toEqual({ ...stored, notified: true });
-    expect(sent).toEqual([stored]);
+      consent_version: "2026-11-23",
+      consent_at: "2026-11-23T14:03:11.201Z",
+      fill_ms: 42_000,
+      spam_reason: null,
+      landing_page: "/sell-house-fast-ohio",
+      touched_at: "2026-11-23T14:02:00.000Z",
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "ohio-probate",
+      gclid: "Cj0KCQiA-abc_123.x~y",
+      referrer: null,
+      first_landing_page: "/blog",
+      first_touched_at: "2026-11-20T09:00:00.000Z",
+      first_referrer: "https://www.google.com",
+      first_gclid: null,
+    });
+    expect(row?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.notified_at).not.toBeNull();
+    expect(sent.map((lead) => lead.id)).toEqual([ID]);
+    expect(row).not.toHaveProperty("unknownKey");
   });
 
-  it("stores blank or absent optional fields as null (the home page sends no state)", async () => {
+  it("stores blank or absent optional fields as null (the home page sends no state, old pages no consent)", async () => {
     const { send, rows } = setup();
     const body: Record<string, unknown> = { ...validBody(), phone: "  " };
     delete body.state;
     delete body.source;
+    delete body.consent;
+    delete body.attribution;
     const result = await send(post(body));
 
     expect(result.status).toBe(200);
-    expect(rows.get(ID)).toMatchObject({ phone: null, state: null, source: null });
+    const row = rows.get(ID);
+    expect(row).toMatchObject({ phone: null, state: null, source: null, consent_version: null });
+    for (const column of ATTRIBUTION_COLUMNS) expect(row?.[column]).toBeNull();
+  });
+
+  it("takes either touch alone, and drops unknown keys inside a touch", async () => {
+    const { send, rows } = setup();
+    const result = await send(
+      post({
+        ...validBody(),
+        attribution: { last: { landing_page: "/", at: "2026-11-23T14:00:00Z", utm_campain: "x" } },
+      }),
+    );
+    expect(result.status).toBe(200);
+    expect(rows.get(ID)).toMatchObject({
+      landing_page: "/",
+      utm_campaign: null,
+      first_landing_page: null,
+    });
   });
 
   it("accepts a charset in the content type", async () => {
@@ -122,7 +204,7 @@ describe("a valid offer request", () => {
       return new Response("{}", { status: 200 });
     }) as typeof fetch;
     const notifier = createResendNotifier(
-      { apiKey: "re_test", to: "team@example.com", from: "site@example.com" },
+      { apiKey: "re_test", to: "team@example.com", from: "site@example.com", url: "https://mail" },
       fakeFetch,
     );
     const { send, rows } = setup({ notifier });
@@ -130,7 +212,8 @@ describe("a valid offer request", () => {
     const result = await send(post({ ...validBody(), address: markup, phone: "<i>555</i>" }));
 
     expect(result.status).toBe(200);
-    expect(rows.get(ID)).toMatchObject({ address: markup, phone: "<i>555</i>", notified: true });
+    expect(rows.get(ID)).toMatchObject({ address: markup, phone: "<i>555</i>" });
+    expect(rows.get(ID)?.notified_at).not.toBeNull();
     const html = requests[0]?.body.html ?? "";
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<b>");
@@ -149,99 +232,282 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
     return body;
   };
   const withField = (field: string, value: unknown) => ({ ...validBody(), [field]: value });
+  const withLast = (change: Record<string, unknown>) => ({
+    ...validBody(),
+    attribution: { last: { ...validBody().attribution.last, ...change } },
+  });
 
-  test.each<[string, unknown, string]>([
-    ["address missing", without("address"), "address: Enter the property address."],
-    ["address blank", withField("address", "   "), "address: Enter the property address."],
-    ["address not text", withField("address", 42), "address: Enter the property address."],
+  test.each<[string, unknown, string, string[]]>([
+    ["address missing", without("address"), "address: Enter the property address.", ["address"]],
+    [
+      "address blank",
+      withField("address", "   "),
+      "address: Enter the property address.",
+      ["address"],
+    ],
+    [
+      "address of no-break and zero-width spaces only",
+      withField("address", "\u00a0\u200b\u2060\ufeff\u3000"),
+      "address: Enter the property address.",
+      ["address"],
+    ],
+    [
+      "address not text",
+      withField("address", 42),
+      "address: Enter the property address.",
+      ["address"],
+    ],
+    [
+      "address with an escape character",
+      withField("address", "12 Oak St\u001b[2J"),
+      "address: Remove the invisible control character (U+001B).",
+      ["address"],
+    ],
+    [
+      "address with a NUL",
+      withField("address", "12 Oak\u0000 St"),
+      "address: Remove the invisible control character (U+0000).",
+      ["address"],
+    ],
+    [
+      "address with a C1 control",
+      withField("address", "12 Oak\u0085St"),
+      "address: Remove the invisible control character (U+0085).",
+      ["address"],
+    ],
+    [
+      "address with a right-to-left override",
+      withField("address", "12 Oak St \u202egnp.exe"),
+      "address: Remove the invisible text-direction character (U+202E).",
+      ["address"],
+    ],
+    [
+      "address with a broken UTF-16 half",
+      withField("address", "12 Oak St \ud800"),
+      "address: Remove the broken character (U+D800).",
+      ["address"],
+    ],
     [
       "address too long",
       withField("address", "a".repeat(LEAD_LIMITS.addressMax + 1)),
       "address: Use at most 300 characters.",
-    ],
-    [
-      "condition missing",
-      without("condition"),
-      "condition: Choose one of: Excellent, Good, Fair, Needs Work, Poor.",
+      ["address"],
     ],
     [
       "condition unknown",
       withField("condition", "Great"),
       "condition: Choose one of: Excellent, Good, Fair, Needs Work, Poor.",
+      ["condition"],
     ],
-    [
-      "condition not text",
-      withField("condition", 3),
-      "condition: Choose one of: Excellent, Good, Fair, Needs Work, Poor.",
-    ],
-    ["email missing", without("email"), "email: Enter a valid email address."],
-    ["email blank", withField("email", " "), "email: Enter a valid email address."],
-    [
-      "email not text",
-      withField("email", ["pat@example.com"]),
-      "email: Enter a valid email address.",
-    ],
+    ["email missing", without("email"), "email: Enter a valid email address.", ["email"]],
     [
       "email without a top-level domain",
       withField("email", "name@gmail"),
       "email: Enter a valid email address.",
+      ["email"],
     ],
-    ["email with a space", withField("email", "a b@c.com"), "email: Enter a valid email address."],
+    [
+      "email with a bell",
+      withField("email", "pat\u0007@example.com"),
+      "email: Remove the invisible control character (U+0007).",
+      ["email"],
+    ],
     [
       "email too long",
       withField("email", `${"a".repeat(250)}@b.com`),
       "email: Use at most 254 characters.",
+      ["email"],
     ],
-    ["id missing", without("id"), "id: Send a UUID that identifies this request."],
-    ["id not a UUID", withField("id", "lead-1"), "id: Send a UUID that identifies this request."],
-    ["id not text", withField("id", 12), "id: Send a UUID that identifies this request."],
+    ["id missing", without("id"), "id: Send a UUID that identifies this request.", ["id"]],
+    [
+      "id not a UUID",
+      withField("id", "lead-1"),
+      "id: Send a UUID that identifies this request.",
+      ["id"],
+    ],
     [
       "phone too long",
       withField("phone", "5".repeat(LEAD_LIMITS.phoneMax + 1)),
       "phone: Use at most 40 characters.",
+      ["phone"],
     ],
-    ["phone not text", withField("phone", 6145550100), "phone: Enter the phone number as text."],
     [
-      "state unknown",
-      withField("state", "Ontario"),
-      'state: Choose one of the 50 US states by name, e.g. "Ohio".',
+      "phone not text",
+      withField("phone", 6145550100),
+      "phone: Enter the phone number as text.",
+      ["phone"],
+    ],
+    [
+      "phone with a tab",
+      withField("phone", "614\t555"),
+      "phone: Remove the invisible control character (U+0009).",
+      ["phone"],
     ],
     [
       "state as a code",
       withField("state", "OH"),
       'state: Choose one of the 50 US states by name, e.g. "Ohio".',
+      ["state"],
     ],
     [
       "source not a path",
       withField("source", "https://evil.example"),
       'source: Send the page path, starting with "/".',
+      ["source"],
+    ],
+    [
+      "source with a directional isolate",
+      withField("source", "/blog\u2066"),
+      "source: Remove the invisible text-direction character (U+2066).",
+      ["source"],
+    ],
+    [
+      "honeypot with a control character",
+      withField("website", "x\u0001"),
+      "website: Remove the invisible control character (U+0001).",
+      ["website"],
     ],
     [
       "fill time not a number",
       withField("elapsedMs", "5000"),
       "elapsedMs: Send the fill time as a whole number of milliseconds.",
+      ["elapsedMs"],
     ],
     [
       "fill time negative",
       withField("elapsedMs", -1),
       "elapsedMs: Send the fill time as a whole number of milliseconds.",
+      ["elapsedMs"],
     ],
-    ["body an array", [validBody()], "Send the offer request as a JSON object."],
-    ["body null", null, "Send the offer request as a JSON object."],
-  ])("%s", async (_case, body, message) => {
+    [
+      "consent without a time",
+      withField("consent", { version: "2026-11-23" }),
+      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
+      ["consent.at"],
+    ],
+    [
+      "consent with a date that is not one",
+      withField("consent", { version: "2026-11-23", at: "2026-02-31T25:00:00Z" }),
+      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
+      ["consent.at"],
+    ],
+    [
+      "consent version with a control character",
+      withField("consent", { version: "v1\u009b", at: "2026-11-23T14:03:11.201Z" }),
+      "consent.version: Remove the invisible control character (U+009B).",
+      ["consent.version"],
+    ],
+    [
+      "attribution not an object",
+      withField("attribution", "google"),
+      "attribution: Send where the visit came from as an object with first and last.",
+      ["attribution"],
+    ],
+    [
+      "a campaign tag too long",
+      withLast({ utm_source: "x".repeat(201) }),
+      "attribution.last.utm_source: Use at most 200 characters.",
+      ["attribution.last.utm_source"],
+    ],
+    [
+      "a campaign tag with an escape character",
+      withLast({ utm_campaign: "ohio\u001b]0;owned\u0007" }),
+      "attribution.last.utm_campaign: Remove the invisible control character (U+001B).",
+      ["attribution.last.utm_campaign"],
+    ],
+    [
+      "a campaign tag that is not text",
+      withLast({ utm_term: 5 }),
+      "attribution.last.utm_term: Send this as text.",
+      ["attribution.last.utm_term"],
+    ],
+    [
+      "a click id with characters a link would not carry",
+      withLast({ gclid: "abc def" }),
+      "attribution.last.gclid: Send the click id as it was in the link: letters, digits and . _ ~ - only.",
+      ["attribution.last.gclid"],
+    ],
+    [
+      "a click id too long",
+      withLast({ msclkid: "a".repeat(501) }),
+      "attribution.last.msclkid: Use at most 500 characters.",
+      ["attribution.last.msclkid"],
+    ],
+    [
+      "a referrer with a path",
+      withLast({ referrer: "https://www.google.com/search?q=sell+my+house" }),
+      'attribution.last.referrer: Send the referring site\'s origin only, e.g. "https://www.google.com".',
+      ["attribution.last.referrer"],
+    ],
+    [
+      "a referrer that is not http",
+      withLast({ referrer: "javascript:alert(1)" }),
+      'attribution.last.referrer: Send the referring site\'s origin only, e.g. "https://www.google.com".',
+      ["attribution.last.referrer"],
+    ],
+    [
+      "a landing page with a query string",
+      withLast({ landing_page: "/blog?utm_source=x" }),
+      'attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
+      ["attribution.last.landing_page"],
+    ],
+    [
+      "a landing page that is a URL",
+      withLast({ landing_page: "https://quickhomebuyers.com/" }),
+      'attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
+      ["attribution.last.landing_page"],
+    ],
+    [
+      "a touch without its landing page",
+      withLast({ landing_page: undefined }),
+      'attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
+      ["attribution.last.landing_page"],
+    ],
+    [
+      "a touch with a time that is not ISO",
+      withLast({ at: "Mon, 23 Nov 2026 14:02:00 GMT" }),
+      'attribution.last.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
+      ["attribution.last.at"],
+    ],
+    [
+      "a first touch with a NUL in its content tag",
+      {
+        ...validBody(),
+        attribution: {
+          first: { landing_page: "/", at: "2026-11-20T09:00:00Z", utm_content: "a\u0000" },
+        },
+      },
+      "attribution.first.utm_content: Remove the invisible control character (U+0000).",
+      ["attribution.first.utm_content"],
+    ],
+    ["body an array", [validBody()], "Send the offer request as a JSON object.", []],
+    ["body null", null, "Send the offer request as a JSON object.", []],
+  ])("%s", async (_case, body, message, fields) => {
     const { send, rows, sent } = setup();
     const result = await send(post(body));
 
-    expect(result).toMatchObject({ status: 400, body: { error: message } });
+    expect(result).toMatchObject({ status: 400, body: { error: message, fields } });
     expect(rows.size).toBe(0);
     expect(sent).toHaveLength(0);
   });
 
   it("names every bad field at once", async () => {
     const { send } = setup();
-    const result = await send(post({ ...validBody(), address: "", email: "name@gmail" }));
+    const result = await send(
+      post({
+        ...validBody(),
+        address: "",
+        email: "name@gmail",
+        attribution: {
+          last: { landing_page: "/?x", at: "2026-11-23T14:00:00Z", utm_source: "\u202e" },
+        },
+      }),
+    );
     expect(result.body).toEqual({
-      error: "address: Enter the property address. email: Enter a valid email address.",
+      error:
+        "address: Enter the property address. email: Enter a valid email address. " +
+        'attribution.last.utm_source: Remove the invisible text-direction character (U+202E). attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
+      fields: ["address", "email", "attribution.last.utm_source", "attribution.last.landing_page"],
     });
   });
 });
@@ -310,55 +576,274 @@ describe("requests the function does not take", () => {
   });
 });
 
-describe("spam without a CAPTCHA gets the answer a person gets, but is neither stored nor sent", () => {
-  test.each<[string, Record<string, unknown>]>([
-    ["honeypot filled in", { website: "https://cheap-pills.example" }],
-    ["no fill time", { elapsedMs: undefined }],
-    ["filled in too fast", { elapsedMs: LEAD_LIMITS.minFillMs - 1 }],
-  ])("%s", async (_case, change) => {
+describe("suspected spam is held, not dropped: stored with its reason, answered as a person is, never e-mailed", () => {
+  test.each<[string, Record<string, unknown>, string, number | null]>([
+    [
+      "honeypot filled in",
+      { website: "https://cheap-pills.example" },
+      'the hidden "website" field was filled in',
+      42_000,
+    ],
+    ["no fill time", { elapsedMs: undefined }, "no fill time was sent", null],
+    [
+      "filled in too fast",
+      { elapsedMs: LEAD_LIMITS.minFillMs - 1 },
+      "the form was filled in 2999 ms",
+      2999,
+    ],
+  ])("%s", async (_case, change, reason, fillMs) => {
     const { send, rows, sent, logs } = setup();
     const result = await send(post({ ...validBody(), ...change }));
 
     expect(result).toMatchObject({ status: 200, body: { success: true, id: ID } });
-    expect(rows.size).toBe(0);
+    expect(rows.get(ID)).toMatchObject({
+      spam_reason: reason,
+      fill_ms: fillMs,
+      notified_at: null,
+      notify_attempted_at: null,
+    });
     expect(sent).toHaveLength(0);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatch(/^Ignored as likely spam/);
+    expect(logs).toEqual([`Held as suspected spam (${reason}): ${ID}`]);
   });
 
   it("lets a person who took exactly the minimum time through", async () => {
-    const { send, rows } = setup();
+    const { send, rows, sent } = setup();
     await send(post({ ...validBody(), elapsedMs: LEAD_LIMITS.minFillMs }));
-    expect(rows.size).toBe(1);
+    expect(rows.get(ID)?.spam_reason).toBeNull();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("never e-mails held spam on a retry run either", async () => {
+    const { send, sent } = setup();
+    await send(post({ ...validBody(), website: "spam" }));
+    const run = await send(retryRun());
+    expect(run.body).toMatchObject({ notified: 0, failed: 0 });
+    expect(sent).toHaveLength(0);
   });
 });
 
-describe("failures", () => {
-  it("answers a repeated id 200 both times with one row and one e-mail", async () => {
+describe("the id is an idempotency key", () => {
+  it("answers the same request twice 200 with one row and one e-mail", async () => {
     const { send, rows, sent } = setup();
     const first = await send(post(validBody()));
-    const second = await send(post({ ...validBody(), address: "changed on retry" }));
+    // The same request spelled differently: other key order, untrimmed text.
+    const { attribution, ...rest } = validBody();
+    const second = await send(post({ attribution, ...rest, address: ` ${rest.address} ` }));
 
     expect(first).toMatchObject({ status: 200, body: { success: true, id: ID } });
     expect(second).toMatchObject({ status: 200, body: { success: true, id: ID } });
     expect(rows.size).toBe(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ["another address", { address: "changed on retry" }],
+    ["another fill time", { elapsedMs: 50_000 }],
+    [
+      "another campaign",
+      { attribution: { last: { landing_page: "/", at: "2026-11-23T14:00:00Z" } } },
+    ],
+  ])("answers 409 to the same id with %s, and keeps the first", async (_case, change) => {
+    const { send, rows, sent } = setup();
+    await send(post(validBody()));
+    const second = await send(post({ ...validBody(), ...change }));
+
+    expect(second).toEqual({
+      status: 409,
+      headers: expect.any(Headers),
+      body: { error: MESSAGES.conflict },
+    });
     expect(rows.get(ID)?.address).toBe("123 Main St, Columbus, OH 43004");
     expect(sent).toHaveLength(1);
   });
 
-  it("keeps the lead when the e-mail fails: 200, row stored, not marked notified", async () => {
-    const { send, rows, logs } = setup({ notifier: failingNotifier });
+  it("answers 409 when a request with the same id and other content is stored between the check and the insert", async () => {
+    const { send, store } = setup();
+    const other = await send(post({ ...validBody(), id: crypto.randomUUID() }));
+    expect(other.status).toBe(200);
+    // The race: the lookup saw nothing, then the insert met the other request's row.
+    const original = store.insert.bind(store);
+    store.findFingerprint = async () => undefined;
+    store.insert = async () => ({ inserted: false, fingerprint: "0".repeat(64) });
+    expect((await send(post(validBody()))).status).toBe(409);
+    store.insert = original;
+  });
+
+  it("replays a row stored before fingerprints existed", async () => {
+    const { send, store } = setup();
+    await send(post(validBody()));
+    store.rows.get(ID)!.fingerprint = null;
+    expect((await send(post({ ...validBody(), address: "other" }))).status).toBe(200);
+  });
+});
+
+describe("the abuse limit", () => {
+  const limit = { max: 2, windowSeconds: 600 };
+  const fresh = () => post({ ...validBody(), id: crypto.randomUUID() });
+
+  it("answers 429 with Retry-After past the limit, and stores nothing more", async () => {
+    const { send, rows } = setup({ rateLimit: limit });
+    expect((await send(fresh())).status).toBe(200);
+    expect((await send(fresh())).status).toBe(200);
+    const over = await send(fresh(), { remoteAddr: { hostname: "203.0.113.7" } });
+
+    const { retryAfter } = rateWindow(Date.parse("2026-11-23T14:03:12.000Z"), 600);
+    expect(retryAfter).toBe(408);
+    expect(over.status).toBe(429);
+    expect(over.headers.get("retry-after")).toBe("408");
+    expect(over.body).toEqual({ error: tooManyMessage(408) });
+    expect(rows.size).toBe(2);
+  });
+
+  it("counts each client address apart, and starts again in the next window", async () => {
+    const { send, rows, advance } = setup({ rateLimit: { max: 1, windowSeconds: 600 } });
+    expect((await send(fresh())).status).toBe(200);
+    expect((await send(fresh())).status).toBe(429);
+    expect((await send(fresh(), { remoteAddr: { hostname: "198.51.100.1" } })).status).toBe(200);
+    advance(600_000);
+    expect((await send(fresh())).status).toBe(200);
+    expect(rows.size).toBe(3);
+  });
+
+  it("does not count a replay: a person's retry always gets through", async () => {
+    const { send } = setup({ rateLimit: { max: 1, windowSeconds: 600 } });
+    expect((await send(post(validBody()))).status).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await send(post(validBody()))).status).toBe(200);
+    }
+  });
+
+  it("reads X-Forwarded-For only when told to trust it", async () => {
+    const spoofed = () => ({
+      "x-forwarded-for": `192.0.2.${Math.floor(Math.random() * 250)}, 10.0.0.1`,
+    });
+    const untrusting = setup({ rateLimit: { max: 1, windowSeconds: 600 } });
+    expect(
+      (await untrusting.send(post({ ...validBody(), id: crypto.randomUUID() }, spoofed()))).status,
+    ).toBe(200);
+    expect(
+      (await untrusting.send(post({ ...validBody(), id: crypto.randomUUID() }, spoofed()))).status,
+    ).toBe(429);
+
+    const trusting = setup({ rateLimit: { max: 1, windowSeconds: 600 }, trustForwardedFor: true });
+    const from = (ip: string) => ({ "x-forwarded-for": `${ip}, 10.0.0.1` });
+    expect(
+      (await trusting.send(post({ ...validBody(), id: crypto.randomUUID() }, from("192.0.2.1"))))
+        .status,
+    ).toBe(200);
+    expect(
+      (await trusting.send(post({ ...validBody(), id: crypto.randomUUID() }, from("192.0.2.2"))))
+        .status,
+    ).toBe(200);
+    expect(
+      (await trusting.send(post({ ...validBody(), id: crypto.randomUUID() }, from("192.0.2.1"))))
+        .status,
+    ).toBe(429);
+  });
+});
+
+describe("the team's e-mail goes out once, and a failed one is sent again by the retry run", () => {
+  it("keeps the lead when the e-mail fails: 200, stored, not notified, released for the retry run", async () => {
+    const { notifier, sent } = failingOnce();
+    const { send, rows, logs } = setup({ notifier });
     const result = await send(post(validBody()));
 
     expect(result).toMatchObject({ status: 200, body: { success: true, id: ID } });
-    expect(rows.get(ID)?.notified).toBe(false);
+    expect(rows.get(ID)).toMatchObject({ notified_at: null, notify_attempted_at: null });
     expect(logs).toEqual([
-      `E-mail for lead ${ID} failed, notified_at stays empty: Resend answered 500: internal error`,
+      `E-mail for lead ${ID} failed, it will be retried: Resend answered 500: internal error`,
     ]);
+
+    const run = await send(retryRun());
+    expect(run).toMatchObject({ status: 200, body: { notified: 1, failed: 0 } });
+    expect(rows.get(ID)?.notified_at).not.toBeNull();
+    expect((await send(retryRun())).body).toMatchObject({ notified: 0 });
+    expect(sent.map((lead) => lead.id)).toEqual([ID]);
   });
 
-  it("answers 503 when the lead cannot be stored, and still logs and e-mails it", async () => {
-    const { send, sent, logs } = setup({ storeFails: true });
+  it("does not let the retry run send a lead whose first e-mail is still going out", async () => {
+    let release = () => {};
+    const sent: string[] = [];
+    const notifier: LeadNotifier = {
+      notify: (lead) =>
+        new Promise<void>((resolve) => {
+          sent.push(lead.id);
+          release = resolve;
+        }),
+    };
+    const { store } = setup({ notifier });
+    const handle = createLeadHandler({
+      store,
+      notifier,
+      allowedOrigins: [SITE],
+      rateLimit: null,
+      trustForwardedFor: false,
+      cronSecret: SECRET,
+      defer: () => {},
+      log: () => {},
+    });
+    await handle(post(validBody()));
+    expect(sent).toEqual([ID]);
+    const run = await handle(retryRun());
+    expect(await run.json()).toMatchObject({ notified: 0 });
+    release();
+    expect(sent).toEqual([ID]);
+  });
+
+  it("retries an attempt that never finished (a crash) once its lease has run out", async () => {
+    const { send, store, sent, advance } = setup();
+    await send(post(validBody()));
+    // As if the process died between claiming and sending.
+    const row = store.rows.get(ID)!;
+    row.notified_at = null;
+    row.notify_attempted_at = new Date(Date.parse("2026-11-23T14:03:12.000Z")).toISOString();
+    sent.length = 0;
+
+    expect((await send(retryRun())).body).toMatchObject({ notified: 0 });
+    advance(5 * 60_000 + 1);
+    expect((await send(retryRun())).body).toMatchObject({ notified: 1 });
+    expect(sent.map((lead) => lead.id)).toEqual([ID]);
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ["no secret", {}],
+    ["a wrong secret", { authorization: "Bearer guess" }],
+    ["the secret without Bearer", { authorization: SECRET }],
+  ])("refuses the retry run with %s", async (_case, headers) => {
+    const { send } = setup();
+    const result = await send(retryRun(headers));
+    expect(result).toMatchObject({ status: 401, body: { error: MESSAGES.unauthorized } });
+    expect(result.headers.get("www-authenticate")).toBe("Bearer");
+  });
+
+  it("refuses every retry run when no secret is configured", async () => {
+    const handle = createLeadHandler({
+      store: createMemoryLeadStore(),
+      notifier: { async notify() {} },
+      allowedOrigins: [],
+      rateLimit: null,
+      trustForwardedFor: false,
+      cronSecret: null,
+      defer: () => {},
+      log: () => {},
+    });
+    expect((await handle(retryRun({ authorization: "Bearer " }))).status).toBe(401);
+    expect((await handle(retryRun({ authorization: "Bearer null" }))).status).toBe(401);
+  });
+
+  it("takes the retry run by POST only", async () => {
+    const { send } = setup();
+    const result = await send(
+      new Request(RETRY_URL, { headers: { authorization: `Bearer ${SECRET}` } }),
+    );
+    expect(result.status).toBe(405);
+  });
+});
+
+describe("when the store is down", () => {
+  it("answers 503, and still logs and e-mails a real lead", async () => {
+    const { send, store, sent, logs } = setup();
+    store.failing = true;
     const result = await send(post(validBody()));
 
     expect(result).toMatchObject({ status: 503, body: { error: MESSAGES.unavailable } });
@@ -367,6 +852,13 @@ describe("failures", () => {
     expect(logs[0]).toContain("123 Main St, Columbus, OH 43004");
     expect(logs[0]).toContain("connection refused");
     expect(sent.map((lead) => lead.id)).toEqual([ID]);
+  });
+
+  it("does not e-mail suspected spam", async () => {
+    const { send, store, sent } = setup();
+    store.failing = true;
+    expect((await send(post({ ...validBody(), website: "x" }))).status).toBe(503);
+    expect(sent).toHaveLength(0);
   });
 });
 
@@ -399,7 +891,7 @@ describe("CORS", () => {
     expect(result.headers.get("access-control-allow-methods")).toBeNull();
   });
 
-  it("echoes an allowed origin on the answer to the POST", async () => {
+  it("echoes an allowed origin on the answer, and lets its page read Retry-After", async () => {
     const { send } = setup();
     const allowed = await send(post(validBody(), { origin: SITE }));
     const other = await send(
@@ -407,6 +899,7 @@ describe("CORS", () => {
     );
 
     expect(allowed.headers.get("access-control-allow-origin")).toBe(SITE);
+    expect(allowed.headers.get("access-control-expose-headers")).toBe("retry-after");
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

@@ -1,25 +1,23 @@
+import { readLeadConfig } from "./lead-config.ts";
 import { createLeadNotifier, describeLead } from "./lead-notifier.ts";
-import type { Lead } from "./lead-store.ts";
+import { leadFixture } from "./lead-test-kit.ts";
 
-const lead: Lead = {
-  id: "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b",
+const lead = leadFixture({
   address: "12 Oak St\nApt 3",
   condition: "Fair",
-  email: "pat@example.com",
-  phone: null,
   state: "Ohio",
   source: "/sell-house-fast-ohio",
-};
+});
+
+const config = (env: Record<string, string>) =>
+  readLeadConfig((name) => env[name], { onSupabase: false });
 
 describe("createLeadNotifier", () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("without e-mail settings, writes one readable log line per lead", async () => {
     const logs: string[] = [];
-    await createLeadNotifier(
-      () => undefined,
-      (line) => logs.push(line),
-    ).notify(lead);
+    await createLeadNotifier(config({}), (line) => logs.push(line)).notify(lead);
 
     expect(logs).toEqual([
       `New lead ${lead.id}: "12 Oak St\\nApt 3" (Fair), email "pat@example.com", no call requested, state Ohio, from "/sell-house-fast-ohio"`,
@@ -28,11 +26,7 @@ describe("createLeadNotifier", () => {
 
   it("names the missing settings when only some are set", () => {
     const logs: string[] = [];
-    const env: Record<string, string> = { RESEND_API_KEY: "re_123" };
-    createLeadNotifier(
-      (name) => env[name],
-      (line) => logs.push(line),
-    );
+    createLeadNotifier(config({ RESEND_API_KEY: "re_123" }), (line) => logs.push(line));
 
     expect(logs).toEqual([
       "Lead e-mails are off, LEADS_NOTIFY_TO, LEADS_NOTIFY_FROM not set: new leads go to this log only.",
@@ -43,14 +37,13 @@ describe("createLeadNotifier", () => {
     const fetchSpy = jest
       .spyOn(globalThis, "fetch")
       .mockResolvedValue(new Response("{}", { status: 200 }));
-    const env: Record<string, string> = {
-      RESEND_API_KEY: "re_123",
-      LEADS_NOTIFY_TO: "leads@example.com",
-      LEADS_NOTIFY_FROM: "site@example.com",
-    };
     const logs: string[] = [];
     await createLeadNotifier(
-      (name) => env[name],
+      config({
+        RESEND_API_KEY: "re_123",
+        LEADS_NOTIFY_TO: "leads@example.com",
+        LEADS_NOTIFY_FROM: "site@example.com",
+      }),
       (line) => logs.push(line),
     ).notify(lead);
 

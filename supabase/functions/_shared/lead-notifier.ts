@@ -1,3 +1,4 @@
+import type { LeadConfig } from "./lead-config.ts";
 import type { Lead } from "./lead-store.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 
@@ -6,22 +7,19 @@ export interface LeadNotifier {
   notify(lead: Lead): Promise<void>;
 }
 
-const RESEND_VARIABLES = ["RESEND_API_KEY", "LEADS_NOTIFY_TO", "LEADS_NOTIFY_FROM"] as const;
-
 /**
  * Resend when RESEND_API_KEY, LEADS_NOTIFY_TO and LEADS_NOTIFY_FROM are all
  * set; otherwise one log line per lead, so a lead is never silently dropped.
  */
 export function createLeadNotifier(
-  env: (name: string) => string | undefined,
+  config: Pick<LeadConfig, "resend" | "resendMissing">,
   log: (line: string) => void,
 ): LeadNotifier {
-  const [apiKey, to, from] = RESEND_VARIABLES.map((name) => env(name)?.trim() ?? "");
-  if (apiKey && to && from) return createResendNotifier({ apiKey, to, from });
-
-  const missing = RESEND_VARIABLES.filter((name) => !env(name)?.trim());
-  if (missing.length < RESEND_VARIABLES.length) {
-    log(`Lead e-mails are off, ${missing.join(", ")} not set: new leads go to this log only.`);
+  if (config.resend) return createResendNotifier(config.resend);
+  if (config.resendMissing.length > 0) {
+    log(
+      `Lead e-mails are off, ${config.resendMissing.join(", ")} not set: new leads go to this log only.`,
+    );
   }
   return {
     async notify(lead) {
@@ -31,7 +29,9 @@ export function createLeadNotifier(
 }
 
 /** One readable line; JSON quoting keeps line breaks in visitors' text from splitting it. */
-export function describeLead(lead: Lead): string {
+export function describeLead(
+  lead: Pick<Lead, "id" | "address" | "condition" | "email" | "phone" | "state" | "source">,
+): string {
   const details = [
     `email ${JSON.stringify(lead.email)}`,
     lead.phone ? `phone ${JSON.stringify(lead.phone)}` : "no call requested",

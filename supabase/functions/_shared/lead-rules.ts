@@ -1,6 +1,7 @@
 /**
- * The offer request's rules as plain data, with no imports from packages: the
- * browser form reads them for its inputs (no zod in the page bundle), and the
+ * The offer request's rules as plain data and plain functions, with no imports
+ * from packages: the browser form reads them for its inputs and checks text
+ * with the same functions before sending (no zod in the page bundle), and the
  * zod schema in lead-schema.ts is built from the same values.
  */
 export const CONDITIONS = [
@@ -20,6 +21,9 @@ export const LEAD_LIMITS = {
   emailMax: 254,
   phoneMax: 40,
   sourceMax: 200,
+  /** The honeypot's text is only looked at, never stored. */
+  honeypotMax: 1000,
+  consentVersionMax: 40,
   /** Whole request body, in bytes. */
   bodyMax: 16 * 1024,
   /** A person cannot fill the three steps faster than this; a bot can. */
@@ -35,3 +39,51 @@ export const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[A-Za-
 
 /** The honeypot input's name: hidden from people, filled in by form-filling bots. */
 export const HONEYPOT_FIELD = "website";
+
+export const ADDRESS_BLANK = "Enter the property address.";
+
+/**
+ * Characters no visitor means to type, which can hide or reorder text where it is
+ * shown later (the team's inbox, a terminal, a spreadsheet): C0 and C1 controls,
+ * DEL, and the bidirectional formatting marks.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Half of a UTF-16 pair without its other half (in /u mode a whole pair is one code point). */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+function codePoint(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/**
+ * What is wrong with a piece of text a visitor sends, in words for that visitor,
+ * or null when nothing is: "Remove the invisible control character (U+001B)."
+ */
+export function textProblem(text: string): string | null {
+  const control = CONTROL.exec(text)?.[0];
+  if (control !== undefined) {
+    return `Remove the invisible control character (${codePoint(control)}).`;
+  }
+  const bidi = BIDI.exec(text)?.[0];
+  if (bidi !== undefined) {
+    return `Remove the invisible text-direction character (${codePoint(bidi)}).`;
+  }
+  const broken = LONE_SURROGATE.exec(text)?.[0];
+  if (broken !== undefined) return `Remove the broken character (${codePoint(broken)}).`;
+  return null;
+}
+
+/**
+ * Blank to the eye: white space of any kind (NBSP included), format characters
+ * such as zero-width spaces and joiners, and the letters that render as nothing.
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Cc}\u115f\u1160\u2800\u3164\uffa0]/gu;
+
+/** Whether the text shows at least one character. */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(INVISIBLE, "") !== "";
+}
+
+/** Which consent wording the visitor was shown (its version), and when they submitted. */
+export type Consent = { version: string; at: string };

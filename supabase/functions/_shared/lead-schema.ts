@@ -1,13 +1,70 @@
 import { z } from "zod";
 
-import { STATE_NAMES } from "../../../content/states.ts";
-import { CONDITION_VALUES, EMAIL_PATTERN, HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-rules.ts";
+import {
+  ISO_DATE_TIME_MESSAGE,
+  isIsoDateTime,
+  TOUCH_FIELDS,
+  touchFieldProblem,
+  type Touch,
+  type TouchField,
+} from "./attribution.ts";
+import {
+  ADDRESS_BLANK,
+  CONDITION_VALUES,
+  EMAIL_PATTERN,
+  hasVisibleText,
+  HONEYPOT_FIELD,
+  LEAD_LIMITS,
+  textProblem,
+} from "./lead-rules.ts";
+import { STATE_NAMES } from "./states.ts";
 
 const tooLong = (max: number) => `Use at most ${max} characters.`;
 
 /** Optional text fields: absent, null and blank all mean "not given". */
 const blankToNull = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? null : value;
+
+/** Adds the rule's message as an issue on the field when the rule finds a problem. */
+const rule =
+  (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  };
+
+/** The largest int4: a fill time past it (a tab left open for 24 days) is kept as that. */
+const FILL_MS_MAX = 2_147_483_647;
+
+const touchField = (field: TouchField, typeError = "Send this as text.") =>
+  z.string({ error: typeError }).superRefine(rule((value) => touchFieldProblem(field, value)));
+
+/** A blank optional field was not sent. */
+const optionalTouchField = (field: TouchField) =>
+  z.preprocess((value) => (value === "" ? undefined : value), touchField(field).optional());
+
+type OptionalTouchField = Exclude<TouchField, "landing_page" | "at">;
+
+/**
+ * One visit's arrival. Keys not in the list are dropped rather than refused: a 400
+ * ends the browser's retries, so a page newer than the function (with a field this
+ * version does not know yet) would otherwise lose the lead itself.
+ */
+const touchSchema = z.object(
+  {
+    ...(Object.fromEntries(
+      TOUCH_FIELDS.filter((field) => field !== "landing_page" && field !== "at").map((field) => [
+        field,
+        optionalTouchField(field),
+      ]),
+    ) as Record<OptionalTouchField, ReturnType<typeof optionalTouchField>>),
+    landing_page: touchField(
+      "landing_page",
+      'Send the landing page path, starting with "/", without a query string.',
+    ),
+    at: touchField("at", ISO_DATE_TIME_MESSAGE),
+  },
+  { error: "Send the visit as an object with landing_page and at." },
+);
 
 /**
  * The offer request as the function accepts it. Messages are written for a
@@ -18,9 +75,11 @@ export const leadSchema = z.object(
   {
     id: z.uuid({ error: "Send a UUID that identifies this request." }),
     address: z
-      .string({ error: "Enter the property address." })
+      .string({ error: ADDRESS_BLANK })
       .trim()
-      .min(1, "Enter the property address.")
+      .superRefine(
+        rule((value) => textProblem(value) ?? (hasVisibleText(value) ? null : ADDRESS_BLANK)),
+      )
       .max(LEAD_LIMITS.addressMax, tooLong(LEAD_LIMITS.addressMax)),
     condition: z.enum(CONDITION_VALUES, {
       error: `Choose one of: ${CONDITION_VALUES.join(", ")}.`,
@@ -28,6 +87,7 @@ export const leadSchema = z.object(
     email: z
       .string({ error: "Enter a valid email address." })
       .trim()
+      .superRefine(rule(textProblem))
       .max(LEAD_LIMITS.emailMax, tooLong(LEAD_LIMITS.emailMax))
       .regex(EMAIL_PATTERN, "Enter a valid email address."),
     phone: z.preprocess(
@@ -35,6 +95,7 @@ export const leadSchema = z.object(
       z
         .string({ error: "Enter the phone number as text." })
         .trim()
+        .superRefine(rule(textProblem))
         .max(LEAD_LIMITS.phoneMax, tooLong(LEAD_LIMITS.phoneMax))
         .nullish()
         .transform((value) => value ?? null),
@@ -52,24 +113,73 @@ export const leadSchema = z.object(
         .string({ error: 'Send the page path, e.g. "/sell-house-fast-ohio".' })
         .trim()
         .startsWith("/", 'Send the page path, starting with "/".')
+        .superRefine(rule(textProblem))
         .max(LEAD_LIMITS.sourceMax, tooLong(LEAD_LIMITS.sourceMax))
         .nullish()
         .transform((value) => value ?? null),
     ),
-    [HONEYPOT_FIELD]: z.string({ error: "Must be text." }).optional(),
+    [HONEYPOT_FIELD]: z
+      .string({ error: "Must be text." })
+      .superRefine(rule(textProblem))
+      .max(LEAD_LIMITS.honeypotMax, tooLong(LEAD_LIMITS.honeypotMax))
+      .optional(),
     elapsedMs: z
       .number({ error: "Send the fill time as a whole number of milliseconds." })
       .int("Send the fill time as a whole number of milliseconds.")
       .nonnegative("Send the fill time as a whole number of milliseconds.")
+      .transform((value) => Math.min(value, FILL_MS_MAX))
       .optional(),
+    consent: z
+      .object(
+        {
+          version: z
+            .string({ error: "Send the consent wording's version as text." })
+            .trim()
+            .min(1, "Send the consent wording's version.")
+            .superRefine(rule(textProblem))
+            .max(LEAD_LIMITS.consentVersionMax, tooLong(LEAD_LIMITS.consentVersionMax)),
+          at: z
+            .string({ error: ISO_DATE_TIME_MESSAGE })
+            .refine(isIsoDateTime, { error: ISO_DATE_TIME_MESSAGE }),
+        },
+        { error: "Send the consent as an object with version and at." },
+      )
+      .nullish()
+      .transform((value) => value ?? null),
+    attribution: z
+      .object(
+        { first: touchSchema.nullish(), last: touchSchema.nullish() },
+        { error: "Send where the visit came from as an object with first and last." },
+      )
+      .nullish()
+      .transform((value) => {
+        if (!value) return null;
+        return {
+          ...(value.first ? { first: withoutBlanks(value.first) } : {}),
+          ...(value.last ? { last: withoutBlanks(value.last) } : {}),
+        };
+      }),
   },
   { error: "Send the offer request as a JSON object." },
 );
 
 export type LeadSubmission = z.output<typeof leadSchema>;
 
-/** One sentence per field, each naming it: "email: Enter a valid email address." */
-export function describeLeadError(error: z.ZodError): string {
+/** Optional touch fields that were not sent are left out, so the fingerprint does not see them. */
+function withoutBlanks(touch: Record<string, unknown>): Touch {
+  return Object.fromEntries(
+    Object.entries(touch).filter(([, value]) => value !== undefined),
+  ) as Touch;
+}
+
+export type LeadErrors = {
+  /** One sentence per field, each naming it: "email: Enter a valid email address." */
+  error: string;
+  /** The bad fields as dot paths: ["address", "attribution.last.utm_source"]. */
+  fields: string[];
+};
+
+export function describeLeadError(error: z.ZodError): LeadErrors {
   const messages = new Map<string, string>();
   for (const issue of error.issues) {
     const field = issue.path.join(".");
@@ -77,5 +187,8 @@ export function describeLeadError(error: z.ZodError): string {
       messages.set(field, field ? `${field}: ${issue.message}` : issue.message);
     }
   }
-  return [...messages.values()].join(" ");
+  return {
+    error: [...messages.values()].join(" "),
+    fields: [...messages.keys()].filter(Boolean),
+  };
 }

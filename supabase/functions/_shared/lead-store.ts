@@ -1,7 +1,8 @@
-import type { StateName } from "../../../content/states.ts";
+import type { AttributionColumns } from "./attribution.ts";
 import type { Condition } from "./lead-rules.ts";
+import type { StateName } from "./states.ts";
 
-/** An offer request as stored: validated, trimmed, optional fields null. */
+/** An offer request as stored: validated, trimmed, optional fields null, times as ISO strings. */
 export type Lead = {
   id: string;
   address: string;
@@ -9,19 +10,61 @@ export type Lead = {
   email: string;
   phone: string | null;
   state: StateName | null;
+  /** The page the form was sent from, e.g. /sell-house-fast-ohio. */
   source: string | null;
-};
+  /** Which consent wording the visitor was shown, and when they submitted; null from older pages. */
+  consent_version: string | null;
+  consent_at: string | null;
+  /** How long the form took, as the browser measured it. */
+  fill_ms: number | null;
+  /** Why the request is held as suspected spam; null for a real lead. */
+  spam_reason: string | null;
+  /** SHA-256 of the validated request: a retry with the same id must carry the same content. */
+  fingerprint: string | null;
+} & AttributionColumns;
 
-/** A stored lead as listed back, timestamps as ISO strings. */
+/** A stored lead as listed back: every column of the table. */
 export type LeadRow = Lead & {
   created_at: string;
   /** Null until the notification e-mail went out. */
   notified_at: string | null;
+  /** When an attempt to send it last started; the attempt holds it for a few minutes. */
+  notify_attempted_at: string | null;
+  notify_attempts: number;
 };
+
+export type InsertResult =
+  | { inserted: true }
+  /** The id was stored already, with this fingerprint (null for rows from before fingerprints). */
+  | { inserted: false; fingerprint: string | null };
+
+export type PurgeCounts = { spam: number; expired: number; rateLimits: number };
 
 /** Where leads are kept; the handler knows nothing else about the database. */
 export interface LeadStore {
-  /** Stores the lead unless its id is already stored (a retried submit). */
-  insert(lead: Lead): Promise<{ inserted: boolean }>;
+  /** The stored request's fingerprint; undefined when the id is not stored. */
+  findFingerprint(id: string): Promise<string | null | undefined>;
+  /**
+   * Counts a request from this client address in the window starting at
+   * windowStart and returns the count so far. Only a salted hash of the address
+   * is kept.
+   */
+  countRequest(clientAddress: string, windowStart: Date): Promise<number>;
+  /**
+   * Stores the lead unless its id is already stored. A real lead is stored
+   * claimed for its first e-mail, so the retry run does not send it at the same time.
+   */
+  insert(lead: Lead): Promise<InsertResult>;
   markNotified(id: string): Promise<void>;
+  /** Gives up the claim after a failed e-mail, so the next retry run takes the lead. */
+  releaseNotification(id: string): Promise<void>;
+  /**
+   * Claims up to `limit` real leads whose e-mail has not gone out and is not
+   * being sent (or whose attempt's lease ran out), for this caller alone.
+   */
+  claimDueNotifications(limit: number): Promise<Lead[]>;
+  /** Deletes what the privacy policy says is kept no longer. */
+  purgeExpired(): Promise<PurgeCounts>;
+  /** Every stored lead, oldest first. */
+  list(): Promise<LeadRow[]>;
 }

@@ -1,15 +1,8 @@
-import type { Lead } from "./lead-store.ts";
+import { RESEND_URL } from "./lead-config.ts";
+import { leadFixture } from "./lead-test-kit.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 
-const lead: Lead = {
-  id: "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b",
-  address: "9 Lake Rd",
-  condition: "Good",
-  email: "pat@example.com",
-  phone: "555-0100",
-  state: null,
-  source: "/",
-};
+const lead = leadFixture({ address: "9 Lake Rd", phone: "555-0100" });
 
 function fakeFetch(response: Response) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -24,9 +17,19 @@ const config = {
   apiKey: "re_123",
   to: "leads@example.com, owner@example.com",
   from: "Quick Home Buyers <site@example.com>",
+  url: RESEND_URL,
 };
 
 describe("createResendNotifier", () => {
+  it("posts to the configured URL (a fake in the hosted-stack test)", async () => {
+    const { calls, fetchImpl } = fakeFetch(new Response("{}", { status: 200 }));
+    await createResendNotifier(
+      { ...config, url: "http://127.0.0.1:3701/emails" },
+      fetchImpl,
+    ).notify(lead);
+    expect(calls[0]?.url).toBe("http://127.0.0.1:3701/emails");
+  });
+
   it("posts the e-mail to Resend with the key, both recipients and the homeowner as reply-to", async () => {
     const { calls, fetchImpl } = fakeFetch(new Response('{"id":"email_1"}', { status: 200 }));
     await createResendNotifier(config, fetchImpl).notify(lead);

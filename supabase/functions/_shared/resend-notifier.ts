@@ -1,15 +1,8 @@
+import type { ResendConfig } from "./lead-config.ts";
 import { buildLeadEmail } from "./lead-email.ts";
 import type { LeadNotifier } from "./lead-notifier.ts";
 import type { Lead } from "./lead-store.ts";
 
-export type ResendConfig = {
-  apiKey: string;
-  /** One address or several, comma-separated. */
-  to: string;
-  from: string;
-};
-
-const RESEND_URL = "https://api.resend.com/emails";
 const TIMEOUT_MS = 10_000;
 
 /** Sends the notification through Resend's HTTP API; throws on any failure. */
@@ -19,7 +12,7 @@ export function createResendNotifier(
 ): LeadNotifier {
   return {
     async notify(lead: Lead) {
-      const response = await fetchImpl(RESEND_URL, {
+      const response = await fetchImpl(config.url, {
         method: "POST",
         headers: {
           authorization: `Bearer ${config.apiKey}`,

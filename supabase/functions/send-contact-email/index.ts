@@ -1,11 +1,12 @@
-import { DEFAULT_ALLOWED_ORIGINS } from "../_shared/cors.ts";
 import { createLeadHandler } from "../_shared/lead-handler.ts";
+import { readLeadConfig } from "../_shared/lead-config.ts";
 import { createLeadNotifier } from "../_shared/lead-notifier.ts";
 import { createPostgresLeadStore } from "../_shared/postgres-lead-store.ts";
 
 // Supabase Edge entry: configuration from the environment, the rest is shared.
 
-const databaseUrl = Deno.env.get("SUPABASE_DB_URL");
+const env = (name: string) => Deno.env.get(name);
+const databaseUrl = env("SUPABASE_DB_URL");
 if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set: leads cannot be stored.");
 
 const log = (line: string) => console.log(line);
@@ -14,17 +15,17 @@ const log = (line: string) => console.log(line);
 const edgeRuntime = (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } })
   .EdgeRuntime;
 
+const config = readLeadConfig(env, { onSupabase: edgeRuntime !== undefined });
+
 const handle = createLeadHandler({
+  ...config,
   store: createPostgresLeadStore(databaseUrl),
-  notifier: createLeadNotifier((name) => Deno.env.get(name), log),
-  allowedOrigins:
-    Deno.env
-      .get("ALLOWED_ORIGINS")
-      ?.split(",")
-      .map((origin) => origin.trim())
-      .filter(Boolean) ?? DEFAULT_ALLOWED_ORIGINS,
+  notifier: createLeadNotifier(config, log),
   defer: (work) => (edgeRuntime ? edgeRuntime.waitUntil(work) : void work),
   log,
 });
 
-Deno.serve(handle);
+// Supabase picks the port itself; PORT and HOST serve a local run (scripts/hosted-stack.ts).
+const port = env("PORT");
+if (edgeRuntime || !port) Deno.serve(handle);
+else Deno.serve({ port: Number(port), hostname: env("HOST") ?? "127.0.0.1" }, handle);

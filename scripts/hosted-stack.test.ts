@@ -1,0 +1,305 @@
+import postgres from "postgres";
+
+import { findPostgresBin, startHostedStack, type HostedStack } from "./hosted-stack.ts";
+
+/**
+ * The hosted path, for real: the function's Deno entry on a PostgreSQL cluster with
+ * Supabase's roles, every migration applied, and a fake e-mail API. No skip when
+ * PostgreSQL is missing: startHostedStack fails saying `apt-get install postgresql`.
+ */
+jest.setTimeout(240_000);
+
+let stack: HostedStack;
+let sql: postgres.Sql;
+
+beforeAll(async () => {
+  stack = await startHostedStack({ rateLimit: "3/600", trustForwardedFor: true });
+  sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+});
+afterAll(async () => {
+  await sql?.end({ timeout: 5 });
+  await stack?.stop();
+});
+
+/** Each test posts from addresses of its own, so the rate limit counts them apart. */
+let clients = 0;
+const newClient = () => `198.51.100.${++clients}`;
+
+const lead = (overrides: Record<string, unknown> = {}) => ({
+  id: crypto.randomUUID(),
+  address: "77 High St, Columbus, OH",
+  condition: "Fair",
+  email: "pat@example.com",
+  phone: "614-555-0100",
+  state: "Ohio",
+  source: "/sell-house-fast-ohio",
+  website: "",
+  elapsedMs: 41_234,
+  consent: { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z" },
+  attribution: {
+    first: {
+      landing_page: "/blog",
+      at: "2026-11-20T09:00:00.000Z",
+      referrer: "https://www.google.com",
+    },
+    last: {
+      landing_page: "/sell-house-fast-ohio",
+      at: "2026-11-23T14:00:00.000Z",
+      gclid: "Cj0KCQiA",
+      utm_campaign: "ohio-probate",
+    },
+  },
+  ...overrides,
+});
+
+async function post(body: unknown, client = newClient()) {
+  const response = await fetch(stack.functionUrl, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: "http://127.0.0.1:3000",
+      "x-forwarded-for": `${client}, 10.0.0.1`,
+    },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+async function rowsFor(id: string) {
+  return sql`select * from public.leads where id = ${id}`;
+}
+
+/** The e-mail goes out after the answer: wait for it. */
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it("says how to install PostgreSQL when its binaries are missing", () => {
+  expect(() => findPostgresBin("/nonexistent/postgresql")).toThrow(
+    "PostgreSQL's server binaries were not found in /usr/lib/postgresql/*/bin: apt-get install postgresql",
+  );
+});
+
+const mailsFor = (id: string) =>
+  stack.mail.requests.filter((mail) => mail.idempotencyKey === `lead-${id}`);
+
+it("stores a valid lead in Postgres, answers 200 and e-mails the team once", async () => {
+  const body = lead();
+  const result = await post(body);
+
+  expect(result.status).toBe(200);
+  expect(result.body).toEqual({ success: true, id: body.id });
+  expect(result.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:3000");
+  const [row] = await rowsFor(body.id);
+  expect(row).toMatchObject({
+    address: body.address,
+    state: "Ohio",
+    source: "/sell-house-fast-ohio",
+    fill_ms: 41_234,
+    spam_reason: null,
+    consent_version: "2026-11-23",
+    gclid: "Cj0KCQiA",
+    utm_campaign: "ohio-probate",
+    landing_page: "/sell-house-fast-ohio",
+    first_referrer: "https://www.google.com",
+    first_landing_page: "/blog",
+  });
+  expect(row?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+
+  const [mail] = await until("the e-mail", () =>
+    mailsFor(body.id).length ? mailsFor(body.id) : undefined,
+  );
+  expect(mail?.body.subject).toBe(`New cash offer request: ${body.address}`);
+  expect(mail?.body.text).toContain(
+    "Came from: Google Ads, campaign ohio-probate, landed on /sell-house-fast-ohio; first visit: Google search, landed on /blog (2026-11-20)",
+  );
+  expect(mail?.authorization).toBe("Bearer re_hosted_stack");
+  await until("notified_at", async () =>
+    (await rowsFor(body.id))[0]?.notified_at ? true : undefined,
+  );
+});
+
+it("answers the same request again 200, with still one row and one e-mail", async () => {
+  const body = lead();
+  expect((await post(body)).status).toBe(200);
+  await until("the first e-mail", () => (mailsFor(body.id).length ? true : undefined));
+  const again = await post(body);
+
+  expect(again).toMatchObject({ status: 200, body: { success: true, id: body.id } });
+  expect(await rowsFor(body.id)).toHaveLength(1);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(mailsFor(body.id)).toHaveLength(1);
+});
+
+it("answers 409 to the same id with other content, and keeps the first", async () => {
+  const body = lead();
+  expect((await post(body)).status).toBe(200);
+  const other = await post({ ...body, address: "1 Other Rd" });
+
+  expect(other.status).toBe(409);
+  expect(other.body.error).toMatch(/^id: /);
+  expect((await rowsFor(body.id))[0]?.address).toBe(body.address);
+});
+
+it("answers 400 naming a bad field, storing nothing", async () => {
+  const body = lead({
+    email: "pat@gmail",
+    attribution: { last: { landing_page: "/blog?x=1", at: "2026-11-23T14:00:00.000Z" } },
+  });
+  const result = await post(body);
+
+  expect(result.status).toBe(400);
+  expect(result.body.fields).toEqual(["email", "attribution.last.landing_page"]);
+  expect(await rowsFor(body.id)).toHaveLength(0);
+});
+
+it("answers 400, not 503, to a NUL, which Postgres could not store", async () => {
+  const inAddress = lead({ address: "77 High\u0000 St" });
+  const inCampaign = lead({
+    attribution: {
+      last: { landing_page: "/", at: "2026-11-23T14:00:00.000Z", utm_source: "x\u0000" },
+    },
+  });
+
+  expect(await post(inAddress)).toMatchObject({
+    status: 400,
+    body: {
+      error: "address: Remove the invisible control character (U+0000).",
+      fields: ["address"],
+    },
+  });
+  expect(await post(inCampaign)).toMatchObject({
+    status: 400,
+    body: { fields: ["attribution.last.utm_source"] },
+  });
+});
+
+it("stores a bot's request with the reason, answers it as a person, and never e-mails it", async () => {
+  const body = lead({ website: "https://cheap-pills.example" });
+  expect(await post(body)).toMatchObject({ status: 200, body: { success: true, id: body.id } });
+
+  const [row] = await rowsFor(body.id);
+  expect(row?.spam_reason).toBe('the hidden "website" field was filled in');
+  const run = await fetch(stack.retryUrl, {
+    method: "POST",
+    headers: { authorization: `Bearer ${stack.cronSecret}` },
+  });
+  expect(run.status).toBe(200);
+  expect(mailsFor(body.id)).toHaveLength(0);
+  expect(stack.functionLog.join("\n")).toContain(
+    `Held as suspected spam (the hidden "website" field was filled in): ${body.id}`,
+  );
+});
+
+it("answers 429 with Retry-After past the limit, storing no more", async () => {
+  const client = newClient();
+  const bodies = Array.from({ length: 4 }, () => lead());
+  const results = [];
+  for (const body of bodies) results.push(await post(body, client));
+
+  expect(results.map((result) => result.status)).toEqual([200, 200, 200, 429]);
+  const retryAfter = Number(results[3]?.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(600);
+  expect(results[3]?.body.error).toMatch(/Too many offer requests/);
+  expect(await rowsFor(bodies[3]!.id)).toHaveLength(0);
+  // A retry of a stored request is not counted.
+  expect((await post(bodies[0], client)).status).toBe(200);
+});
+
+it("sends a failed e-mail again from the cron endpoint, exactly once, and only with the secret", async () => {
+  stack.mail.failNext(1);
+  const body = lead();
+  expect((await post(body)).status).toBe(200);
+  await until("the failed attempt", () => (mailsFor(body.id).length === 1 ? true : undefined));
+  await until("the claim to be released", async () => {
+    const [row] = await rowsFor(body.id);
+    return row && row.notified_at === null && row.notify_attempted_at === null ? true : undefined;
+  });
+
+  for (const authorization of [undefined, "Bearer wrong", stack.cronSecret]) {
+    const refused = await fetch(stack.retryUrl, {
+      method: "POST",
+      headers: authorization ? { authorization } : {},
+    });
+    expect(refused.status).toBe(401);
+  }
+
+  const retry = () =>
+    fetch(stack.retryUrl, {
+      method: "POST",
+      headers: { authorization: `Bearer ${stack.cronSecret}` },
+    });
+  const first = await retry();
+  expect(first.status).toBe(200);
+  expect(await first.json()).toMatchObject({ notified: 1, failed: 0 });
+  expect(await (await retry()).json()).toMatchObject({ notified: 0, failed: 0 });
+
+  expect(mailsFor(body.id).map((mail) => mail.status)).toEqual([500, 200]);
+  expect(
+    stack.mail.delivered().filter((mail) => mail.idempotencyKey === `lead-${body.id}`),
+  ).toHaveLength(1);
+  expect((await rowsFor(body.id))[0]?.notified_at).not.toBeNull();
+});
+
+describe("Supabase's API roles", () => {
+  const tables = ["leads", "lead_rate_limits", "lead_settings"];
+
+  /** Runs one statement as the role, in a transaction that is rolled back. */
+  async function as(role: string, statement: string): Promise<unknown> {
+    try {
+      await sql.begin(async (tx) => {
+        await tx.unsafe(`set local role ${role}`);
+        await tx.unsafe(statement);
+        throw new Error("rollback");
+      });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return null;
+  }
+
+  it("would reach a table in public by Supabase's default grants (so the migrations are what keep them out)", async () => {
+    await sql`create table public.grant_probe (x int)`;
+    try {
+      expect(await as("anon", "select * from public.grant_probe")).toBe("rollback");
+      expect(await as("authenticated", "insert into public.grant_probe values (1)")).toBe(
+        "rollback",
+      );
+    } finally {
+      await sql`drop table public.grant_probe`;
+    }
+  });
+
+  it.each(["anon", "authenticated"])(
+    "%s can neither read nor change the lead tables",
+    async (role) => {
+      for (const table of tables) {
+        for (const statement of [
+          `select * from public.${table}`,
+          `insert into public.${table} default values`,
+          `update public.${table} set ${table === "lead_settings" ? "value" : table === "leads" ? "address" : "hits"} = ${table === "lead_rate_limits" ? "1" : "'x'"}`,
+          `delete from public.${table}`,
+        ]) {
+          expect(`${statement}: ${String(await as(role, statement))}`).toMatch(
+            /permission denied for table/,
+          );
+        }
+      }
+    },
+  );
+});

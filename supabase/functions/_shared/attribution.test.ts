@@ -1,0 +1,185 @@
+import {
+  ATTRIBUTION_COLUMNS,
+  attributionFromColumns,
+  attributionToColumns,
+  classifyTouch,
+  cleanTouch,
+  describeAttribution,
+  describeTouch,
+  TOUCH_FIELDS,
+  type Touch,
+} from "./attribution.ts";
+
+const at = "2026-11-20T09:00:00.000Z";
+const touch = (fields: Partial<Touch> = {}): Touch => ({ landing_page: "/", at, ...fields });
+
+describe("the columns, made from the one field list", () => {
+  it("has the last touch's columns, then the first touch's with a first_ prefix", () => {
+    expect(ATTRIBUTION_COLUMNS).toHaveLength(TOUCH_FIELDS.length * 2);
+    expect(ATTRIBUTION_COLUMNS.slice(0, 3)).toEqual(["utm_source", "utm_medium", "utm_campaign"]);
+    expect(ATTRIBUTION_COLUMNS).toContain("touched_at");
+    expect(ATTRIBUTION_COLUMNS).toContain("first_touched_at");
+    expect(ATTRIBUTION_COLUMNS).toContain("first_msclkid");
+    expect(ATTRIBUTION_COLUMNS).not.toContain("at");
+  });
+
+  it("goes to columns and back unchanged", () => {
+    const attribution = {
+      first: touch({ referrer: "https://www.bing.com" }),
+      last: touch({ landing_page: "/blog", utm_source: "newsletter", gclid: "abc" }),
+    };
+    const columns = attributionToColumns(attribution);
+    expect(columns).toMatchObject({
+      first_referrer: "https://www.bing.com",
+      utm_source: "newsletter",
+      gclid: "abc",
+      referrer: null,
+    });
+    expect(attributionFromColumns(columns)).toEqual(attribution);
+    expect(attributionFromColumns(attributionToColumns(undefined))).toEqual({});
+  });
+});
+
+describe("cleanTouch", () => {
+  it("keeps the valid fields and leaves out the rest", () => {
+    expect(
+      cleanTouch({
+        landing_page: "/sell-house-fast-ohio",
+        at,
+        utm_source: "google",
+        utm_medium: "x".repeat(201),
+        gclid: "has space",
+        referrer: "https://www.google.com/search",
+        extra: "dropped",
+      }),
+    ).toEqual({ landing_page: "/sell-house-fast-ohio", at, utm_source: "google" });
+  });
+
+  it.each([null, "x", {}, { landing_page: "/", at: "yesterday" }, { landing_page: "/?q", at }])(
+    "is null without a valid landing page and time: %j",
+    (value) => {
+      expect(cleanTouch(value)).toBeNull();
+    },
+  );
+});
+
+describe("classifyTouch", () => {
+  it.each<[string, Partial<Touch>, string, string, string]>([
+    ["a Google click id", { gclid: "Cj0" }, "Google Ads", "google", "cpc"],
+    ["an iOS Google click id", { gbraid: "0AAA" }, "Google Ads", "google", "cpc"],
+    ["a web-to-app Google click id", { wbraid: "1BBB" }, "Google Ads", "google", "cpc"],
+    [
+      "google / cpc tags",
+      { utm_source: "Google", utm_medium: "CPC" },
+      "Google Ads",
+      "google",
+      "cpc",
+    ],
+    ["a Microsoft click id", { msclkid: "m1" }, "Microsoft Ads", "bing", "cpc"],
+    ["a Facebook click id", { fbclid: "IwAR" }, "Facebook", "facebook", "social"],
+    [
+      "newsletter tags",
+      { utm_source: "newsletter", utm_medium: "email" },
+      "newsletter / email",
+      "newsletter",
+      "email",
+    ],
+    [
+      "a Google referrer",
+      { referrer: "https://www.google.com" },
+      "Google search",
+      "google",
+      "organic",
+    ],
+    [
+      "a Google country referrer",
+      { referrer: "https://www.google.co.uk" },
+      "Google search",
+      "google",
+      "organic",
+    ],
+    ["a Bing referrer", { referrer: "https://www.bing.com" }, "Bing search", "bing", "organic"],
+    [
+      "a DuckDuckGo referrer",
+      { referrer: "https://duckduckgo.com" },
+      "DuckDuckGo search",
+      "duckduckgo",
+      "organic",
+    ],
+    [
+      "a Facebook referrer",
+      { referrer: "https://m.facebook.com" },
+      "Facebook",
+      "facebook",
+      "social",
+    ],
+    [
+      "another site",
+      { referrer: "https://www.example.com" },
+      "Referral from example.com",
+      "example.com",
+      "referral",
+    ],
+    [
+      "a site named like Google",
+      { referrer: "https://google.com.evil.example" },
+      "Referral from google.com.evil.example",
+      "google.com.evil.example",
+      "referral",
+    ],
+    ["nothing", {}, "Direct visit", "(direct)", "(none)"],
+  ])("%s -> %s", (_case, fields, label, source, medium) => {
+    expect(classifyTouch(touch(fields))).toMatchObject({ label, source, medium });
+  });
+
+  it("is a direct visit when no touch was sent", () => {
+    expect(classifyTouch(null)).toEqual({
+      source: "(direct)",
+      medium: "(none)",
+      campaign: null,
+      label: "Direct visit",
+    });
+  });
+});
+
+describe("describeAttribution", () => {
+  const ads = touch({
+    landing_page: "/sell-house-fast-ohio",
+    gclid: "x",
+    utm_campaign: "ohio-probate",
+  });
+
+  it("says where the visit came from in one line", () => {
+    expect(describeTouch(ads)).toBe(
+      "Google Ads, campaign ohio-probate, landed on /sell-house-fast-ohio",
+    );
+    expect(describeAttribution({ last: ads })).toBe(
+      "Google Ads, campaign ohio-probate, landed on /sell-house-fast-ohio",
+    );
+  });
+
+  it("adds the first visit when it came another way", () => {
+    const first = touch({
+      landing_page: "/blog",
+      referrer: "https://www.google.com",
+      at: "2026-11-02T10:00:00.000Z",
+    });
+    expect(describeAttribution({ first, last: ads })).toBe(
+      "Google Ads, campaign ohio-probate, landed on /sell-house-fast-ohio; first visit: Google search, landed on /blog (2026-11-02)",
+    );
+  });
+
+  it("says it once when both visits came the same way", () => {
+    expect(describeAttribution({ first: ads, last: { ...ads, at: "2026-11-23T00:00:00Z" } })).toBe(
+      "Google Ads, campaign ohio-probate, landed on /sell-house-fast-ohio",
+    );
+  });
+
+  it("uses the first visit when only it was sent, and says Direct visit when neither was", () => {
+    expect(describeAttribution({ first: touch({ referrer: "https://example.com" }) })).toBe(
+      "Referral from example.com, landed on /",
+    );
+    expect(describeAttribution(undefined)).toBe("Direct visit");
+    expect(describeAttribution({})).toBe("Direct visit");
+  });
+});

@@ -1,0 +1,104 @@
+import { originWithTwin, SITE_ORIGINS } from "./cors.ts";
+
+/**
+ * The function's configuration from the environment, read and checked here and
+ * nowhere else: by the Supabase entry (Deno.env) and the local server (process.env).
+ */
+export type Env = (name: string) => string | undefined;
+
+/** At most `max` stored requests per client address in each window of `windowSeconds`. */
+export type RateLimit = { max: number; windowSeconds: number };
+
+export type ResendConfig = {
+  apiKey: string;
+  /** One address or several, comma-separated. */
+  to: string;
+  from: string;
+  /** Resend's endpoint; tests point it at a fake. */
+  url: string;
+};
+
+export type LeadConfig = {
+  /** Origins whose pages may post; "http://localhost:*" allows any port. */
+  allowedOrigins: string[];
+  /** Null when turned off (LEADS_RATE_LIMIT=off). */
+  rateLimit: RateLimit | null;
+  /** Whether the client's address is the first X-Forwarded-For entry rather than the socket's. */
+  trustForwardedFor: boolean;
+  /** The bearer token the retry run must present; null turns that endpoint off. */
+  cronSecret: string | null;
+  /** Null when e-mail is off: leads then go to the log only. */
+  resend: ResendConfig | null;
+  /** The e-mail settings that are set, when only some are: worth a warning. */
+  resendMissing: string[];
+};
+
+export const DEFAULT_RATE_LIMIT = "5/600";
+export const RESEND_URL = "https://api.resend.com/emails";
+const RESEND_VARIABLES = ["RESEND_API_KEY", "LEADS_NOTIFY_TO", "LEADS_NOTIFY_FROM"] as const;
+
+/** "5/600" -> 5 per 600 seconds; "off" -> null. Throws naming the variable otherwise. */
+export function parseRateLimit(text: string): RateLimit | null {
+  const value = text.trim().toLowerCase();
+  if (value === "off") return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const max = Number(match?.[1]);
+  const windowSeconds = Number(match?.[2]);
+  if (!match || max < 1 || windowSeconds < 1 || windowSeconds > 86_400) {
+    throw new Error(
+      `LEADS_RATE_LIMIT must be "<requests>/<seconds>" (e.g. "${DEFAULT_RATE_LIMIT}", at most a day) or "off"; got "${text}".`,
+    );
+  }
+  return { max, windowSeconds };
+}
+
+function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
+  const text = value?.trim().toLowerCase();
+  if (!text) return fallback;
+  if (["1", "true", "yes", "on"].includes(text)) return true;
+  if (["0", "false", "no", "off"].includes(text)) return false;
+  throw new Error(`${name} must be 1 or 0; got "${value}".`);
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * `onSupabase`: the Edge runtime sits behind Supabase's gateway, which puts the
+ * visitor's address first in X-Forwarded-For; anywhere else that header is whatever
+ * the client wrote, so it is trusted only when LEADS_TRUST_FORWARDED_FOR=1 says so.
+ */
+export function readLeadConfig(env: Env, { onSupabase }: { onSupabase: boolean }): LeadConfig {
+  const siteUrl = env("NEXT_PUBLIC_SITE_URL")?.trim();
+  const allowedOrigins = [
+    ...new Set([
+      ...SITE_ORIGINS,
+      ...(siteUrl ? originWithTwin(siteUrl) : []),
+      ...list(env("ALLOWED_ORIGINS")),
+    ]),
+  ];
+
+  const [apiKey, to, from] = RESEND_VARIABLES.map((name) => env(name)?.trim() ?? "");
+  const resendMissing = RESEND_VARIABLES.filter((name) => !env(name)?.trim());
+  const resend =
+    apiKey && to && from
+      ? { apiKey, to, from, url: env("RESEND_API_URL")?.trim() || RESEND_URL }
+      : null;
+
+  return {
+    allowedOrigins,
+    rateLimit: parseRateLimit(env("LEADS_RATE_LIMIT") || DEFAULT_RATE_LIMIT),
+    trustForwardedFor: parseFlag(
+      "LEADS_TRUST_FORWARDED_FOR",
+      env("LEADS_TRUST_FORWARDED_FOR"),
+      onSupabase,
+    ),
+    cronSecret: env("LEADS_CRON_SECRET")?.trim() || null,
+    resend,
+    resendMissing: resendMissing.length < RESEND_VARIABLES.length ? resendMissing : [],
+  };
+}

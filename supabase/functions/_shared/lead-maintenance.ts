@@ -1,0 +1,68 @@
+import type { LeadNotifier } from "./lead-notifier.ts";
+import type { Lead, LeadStore, PurgeCounts } from "./lead-store.ts";
+
+export type MaintenanceDeps = {
+  store: LeadStore;
+  notifier: LeadNotifier;
+  log: (line: string) => void;
+};
+
+export type MaintenanceReport = { notified: number; failed: number; purged: PurgeCounts };
+
+/** Leads e-mailed per run: a backlog drains over a few runs instead of one long request. */
+const BATCH = 25;
+
+/**
+ * Sends the e-mail for a lead this caller has claimed and records the outcome:
+ * notified_at when sent; the claim given up when not, so the next run tries again.
+ * Resend's idempotency key (the lead id) keeps a resend of a half-finished attempt
+ * from arriving twice.
+ */
+export async function deliverNotification(deps: MaintenanceDeps, lead: Lead): Promise<boolean> {
+  const { store, notifier, log } = deps;
+  try {
+    await notifier.notify(lead);
+  } catch (error) {
+    log(`E-mail for lead ${lead.id} failed, it will be retried: ${errorText(error)}`);
+    await store.releaseNotification(lead.id).catch((release: unknown) => {
+      log(`Lead ${lead.id}: the claim stays until its lease ends: ${errorText(release)}`);
+    });
+    return false;
+  }
+  try {
+    await store.markNotified(lead.id);
+  } catch (error) {
+    log(`Lead ${lead.id} was e-mailed but notified_at could not be set: ${errorText(error)}`);
+  }
+  return true;
+}
+
+/**
+ * The periodic run (Supabase Cron, or the local server's timer): e-mails the leads
+ * whose e-mail failed or was interrupted, then deletes what is past its retention.
+ */
+export function createLeadMaintenance(deps: MaintenanceDeps): {
+  run(): Promise<MaintenanceReport>;
+} {
+  return {
+    async run() {
+      let notified = 0;
+      let failed = 0;
+      for (;;) {
+        const due = await deps.store.claimDueNotifications(BATCH);
+        for (const lead of due) {
+          if (await deliverNotification(deps, lead)) notified += 1;
+          else failed += 1;
+        }
+        // A failed one is released and would be claimed again at once: stop at the first.
+        if (due.length < BATCH || failed > 0) break;
+      }
+      const purged = await deps.store.purgeExpired();
+      return { notified, failed, purged };
+    },
+  };
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,119 @@
+import { attributionToColumns } from "./attribution.ts";
+import type { InsertResult, Lead, LeadRow, LeadStore } from "./lead-store.ts";
+
+/**
+ * For tests only: a stored lead with every column, and a LeadStore in memory that
+ * behaves as the SQL one does (claims, leases, the per-window count).
+ */
+export function leadFixture(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b",
+    address: "1 Elm St",
+    condition: "Good",
+    email: "pat@example.com",
+    phone: null,
+    state: null,
+    source: "/",
+    consent_version: null,
+    consent_at: null,
+    fill_ms: 9000,
+    spam_reason: null,
+    fingerprint: "f".repeat(64),
+    ...attributionToColumns(undefined),
+    ...overrides,
+  };
+}
+
+export function leadRowFixture(overrides: Partial<LeadRow> = {}): LeadRow {
+  return {
+    ...leadFixture(overrides),
+    created_at: "2026-11-21T19:08:23.759Z",
+    notified_at: null,
+    notify_attempted_at: null,
+    notify_attempts: 0,
+    ...overrides,
+  };
+}
+
+export type MemoryLeadStore = LeadStore & {
+  rows: Map<string, LeadRow>;
+  /** Client addresses as counted; the SQL store keeps only their hashes. */
+  hits: Map<string, number>;
+  /** Makes every call throw, as a database that is down. */
+  failing: boolean;
+};
+
+const LEASE_MS = 5 * 60_000;
+
+export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadStore {
+  const rows = new Map<string, LeadRow>();
+  const hits = new Map<string, number>();
+  const store: MemoryLeadStore = {
+    rows,
+    hits,
+    failing: false,
+    async findFingerprint(id) {
+      up();
+      const row = rows.get(id);
+      return row === undefined ? undefined : row.fingerprint;
+    },
+    async countRequest(client, windowStart) {
+      up();
+      const key = `${client}@${windowStart.toISOString()}`;
+      hits.set(key, (hits.get(key) ?? 0) + 1);
+      return hits.get(key) ?? 0;
+    },
+    async insert(lead): Promise<InsertResult> {
+      up();
+      const stored = rows.get(lead.id);
+      if (stored) return { inserted: false, fingerprint: stored.fingerprint };
+      const claimed = lead.spam_reason === null;
+      rows.set(lead.id, {
+        ...lead,
+        created_at: new Date(now()).toISOString(),
+        notified_at: null,
+        notify_attempted_at: claimed ? new Date(now()).toISOString() : null,
+        notify_attempts: claimed ? 1 : 0,
+      });
+      return { inserted: true };
+    },
+    async markNotified(id) {
+      up();
+      const row = rows.get(id);
+      if (row) row.notified_at = new Date(now()).toISOString();
+    },
+    async releaseNotification(id) {
+      up();
+      const row = rows.get(id);
+      if (row && !row.notified_at) row.notify_attempted_at = null;
+    },
+    async claimDueNotifications(limit) {
+      up();
+      const due = [...rows.values()]
+        .filter(
+          (row) =>
+            !row.notified_at &&
+            !row.spam_reason &&
+            (!row.notify_attempted_at || Date.parse(row.notify_attempted_at) < now() - LEASE_MS),
+        )
+        .slice(0, limit);
+      for (const row of due) {
+        row.notify_attempted_at = new Date(now()).toISOString();
+        row.notify_attempts += 1;
+      }
+      return due.map((row) => ({ ...row }));
+    },
+    async purgeExpired() {
+      up();
+      return { spam: 0, expired: 0, rateLimits: 0 };
+    },
+    async list() {
+      up();
+      return [...rows.values()];
+    },
+  };
+  function up() {
+    if (store.failing) throw new Error("connection refused");
+  }
+  return store;
+}

@@ -1,0 +1,151 @@
+import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
+import type { InsertResult, Lead, LeadRow, LeadStore, PurgeCounts } from "./lead-store.ts";
+
+/**
+ * Runs one SQL statement with $1-style parameters and returns its rows: postgres.js
+ * on Supabase, PGlite in the local server. The same SQL serves both.
+ */
+export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** An attempt to send the e-mail holds the lead this long; a crashed attempt is retried after it. */
+export const NOTIFY_LEASE = "5 minutes";
+
+/** What the privacy policy promises (content/legal/privacy.md, "How long we keep it"). */
+export const RETENTION = {
+  spam: "30 days",
+  leads: "3 years",
+  rateLimits: "24 hours",
+} as const;
+
+/** The columns a request fills, in insert order; the rest have defaults. */
+export const LEAD_COLUMNS = [
+  "id",
+  "address",
+  "condition",
+  "email",
+  "phone",
+  "state",
+  "source",
+  "consent_version",
+  "consent_at",
+  "fill_ms",
+  "spam_reason",
+  "fingerprint",
+  ...ATTRIBUTION_COLUMNS,
+] as const satisfies readonly (keyof Lead)[];
+
+const SPAM_PARAM = `$${LEAD_COLUMNS.indexOf("spam_reason") + 1}`;
+
+const INSERT_LEAD = `
+  insert into public.leads (${LEAD_COLUMNS.join(", ")}, notify_attempted_at, notify_attempts)
+  values (${LEAD_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")},
+          case when ${SPAM_PARAM}::text is null then now() end,
+          case when ${SPAM_PARAM}::text is null then 1 else 0 end)
+  on conflict (id) do nothing
+  returning id`;
+
+const CLAIM_DUE = `
+  update public.leads
+  set notify_attempted_at = now(), notify_attempts = notify_attempts + 1
+  where id in (
+    select id from public.leads
+    where notified_at is null and spam_reason is null
+      and (notify_attempted_at is null or notify_attempted_at < now() - interval '${NOTIFY_LEASE}')
+    order by created_at
+    limit $1
+    for update skip locked)
+  returning *`;
+
+/** The hash is made in the database with its own random salt: neither leaves it. */
+const COUNT_REQUEST = `
+  insert into public.lead_rate_limits (client_hash, window_start, hits)
+  select encode(sha256(convert_to(salt.value || $1::text, 'UTF8')), 'hex'), $2::timestamptz, 1
+  from public.lead_settings salt
+  where salt.name = 'rate_limit_salt'
+  on conflict (client_hash, window_start)
+  do update set hits = public.lead_rate_limits.hits + 1
+  returning hits`;
+
+const PURGE = `
+  with spam as (
+    delete from public.leads
+    where spam_reason is not null and created_at < now() - interval '${RETENTION.spam}'
+    returning 1),
+  expired as (
+    delete from public.leads
+    where spam_reason is null and created_at < now() - interval '${RETENTION.leads}'
+    returning 1),
+  rate_limits as (
+    delete from public.lead_rate_limits
+    where window_start < now() - interval '${RETENTION.rateLimits}'
+    returning 1)
+  select (select count(*) from spam)::int as spam,
+         (select count(*) from expired)::int as expired,
+         (select count(*) from rate_limits)::int as rate_limits`;
+
+/** The leads table through any Query: dates come back as ISO strings. */
+export function createSqlLeadStore(query: Query): LeadStore {
+  async function findFingerprint(id: string): Promise<string | null | undefined> {
+    const [row] = await query("select fingerprint from public.leads where id = $1", [id]);
+    return row === undefined ? undefined : ((row.fingerprint as string | null) ?? null);
+  }
+
+  return {
+    findFingerprint,
+    async countRequest(clientAddress, windowStart) {
+      const [row] = await query(COUNT_REQUEST, [clientAddress, windowStart.toISOString()]);
+      if (row === undefined) {
+        throw new Error("lead_settings has no rate_limit_salt: apply supabase/migrations.");
+      }
+      return Number(row.hits);
+    },
+    async insert(lead): Promise<InsertResult> {
+      const inserted = await query(
+        INSERT_LEAD,
+        LEAD_COLUMNS.map((column) => lead[column]),
+      );
+      if (inserted.length > 0) return { inserted: true };
+      // Another request with this id got there first (a double submit): compare with it.
+      const fingerprint = await findFingerprint(lead.id);
+      return { inserted: false, fingerprint: fingerprint ?? null };
+    },
+    async markNotified(id) {
+      await query("update public.leads set notified_at = now() where id = $1", [id]);
+    },
+    async releaseNotification(id) {
+      await query(
+        "update public.leads set notify_attempted_at = null where id = $1 and notified_at is null",
+        [id],
+      );
+    },
+    async claimDueNotifications(limit) {
+      return (await query(CLAIM_DUE, [limit])).map(toLeadRow);
+    },
+    async purgeExpired(): Promise<PurgeCounts> {
+      const [row] = await query(PURGE);
+      return {
+        spam: Number(row?.spam ?? 0),
+        expired: Number(row?.expired ?? 0),
+        rateLimits: Number(row?.rate_limits ?? 0),
+      };
+    },
+    async list() {
+      return (await query("select * from public.leads order by created_at, id")).map(toLeadRow);
+    },
+  };
+}
+
+/** Not instanceof: a driver loaded in another realm (PGlite under Jest) has its own Date. */
+function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === "[object Date]";
+}
+
+/** Dates as ISO strings, so a row reads the same from postgres.js, PGlite and JSON. */
+function toLeadRow(row: Record<string, unknown>): LeadRow {
+  return Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column,
+      isDate(value) ? value.toISOString() : value,
+    ]),
+  ) as LeadRow;
+}

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import ts from "typescript";
+
+/**
+ * `supabase functions deploy` uploads this folder and nothing else: an import that
+ * leaves it works in the tests and the local server, then fails on Supabase.
+ */
+const ROOT = path.resolve("supabase", "functions");
+const { imports } = JSON.parse(readFileSync(path.join(ROOT, "deno.json"), "utf8")) as {
+  imports: Record<string, string>;
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx|js|mjs)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every module a file names: static and dynamic imports, re-exports, require(). */
+function specifiersOf(source: string): string[] {
+  return ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
+}
+
+/**
+ * Why the import leaves the folder, or null when it stays inside. Tests run in Jest
+ * only, so they may use Node's and the project's packages; never its paths.
+ */
+function outsideImport(file: string, specifier: string): string | null {
+  if (specifier.startsWith(".")) {
+    const target = path.resolve(path.dirname(file), specifier);
+    return target.startsWith(`${ROOT}${path.sep}`) ? null : `resolves to ${target}`;
+  }
+  if (specifier.startsWith("@/")) return "is the site's path alias";
+  if (/\.test\.tsx?$/.test(file) || /^(npm|jsr|node):/.test(specifier)) return null;
+  const name = specifier.startsWith("@")
+    ? specifier.split("/").slice(0, 2).join("/")
+    : specifier.split("/")[0]!;
+  return name in imports ? null : "is neither relative nor a package named in deno.json";
+}
+
+describe("supabase/functions", () => {
+  const file = path.join(ROOT, "_shared", "x.ts");
+
+  it("finds imports of every kind", () => {
+    const source = [
+      'import a from "./a.ts";',
+      "import type { B } from '../b.ts';",
+      'export * from "@/lib/c";',
+      'import "./d.ts";',
+      'const e = await import("../../e.ts");',
+    ].join("\n");
+    expect(specifiersOf(source)).toEqual(["./a.ts", "../b.ts", "@/lib/c", "./d.ts", "../../e.ts"]);
+  });
+
+  it.each([
+    ["../../../content/states.ts", /^resolves to /],
+    ["@/lib/site", /path alias/],
+    ["left-pad", /neither relative/],
+  ])("refuses %s", (specifier, why) => {
+    expect(outsideImport(file, specifier)).toMatch(why);
+  });
+
+  it.each(["./states.ts", "../_shared/cors.ts", "zod", "postgres", "npm:zod@4", "node:fs"])(
+    "accepts %s",
+    (specifier) => {
+      expect(outsideImport(file, specifier)).toBeNull();
+    },
+  );
+
+  it("imports nothing from outside itself (tests included)", () => {
+    const files = sourceFiles(ROOT);
+    expect(files.length).toBeGreaterThan(10);
+    const problems = files.flatMap((source) =>
+      specifiersOf(readFileSync(source, "utf8")).flatMap((specifier) => {
+        const why = outsideImport(source, specifier);
+        return why ? [`${path.relative(ROOT, source)}: "${specifier}" ${why}`] : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+});
