@@ -4,10 +4,13 @@ import { fileURLToPath } from "node:url";
 const nextConfig = {
   // Every page is pre-rendered to HTML in out/ for a static host or CDN.
   output: "export",
+  // With output: "export", another distDir names the export folder (the hosted-path tests
+  // build a second export beside out/); build files stay in .next.
+  ...(process.env.QHB_EXPORT_DIR ? { distDir: process.env.QHB_EXPORT_DIR } : {}),
   // Static hosts have no image optimizer; images are SVG made here or sized at build.
   images: { unoptimized: true },
-  // Rewrites the exported pages so the scripts start after the first paint.
-  adapterPath: fileURLToPath(new URL("./scripts/paint-first-adapter.mjs", import.meta.url)),
+  // After the export: each page loads only its islands, not Next's client runtime.
+  adapterPath: fileURLToPath(new URL("./scripts/islands/adapter.mjs", import.meta.url)),
   poweredByHeader: false,
   reactStrictMode: true,
 };

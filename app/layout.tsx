@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 
 import { APPLE_TOUCH_ICON, FAVICON } from "@/lib/icons";
 import { site } from "@/lib/site";
-import { Toaster } from "@/components/ui/toaster";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 
@@ -47,7 +46,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { buttonVariants } from "@/components/ui/button";
-import { LogMissingPath } from "@/components/site/log-missing-path";
+import { Island } from "@/components/islands/island";
 
 export const metadata: Metadata = {
   title: "Page not found",
@@ -11,7 +11,7 @@ export const metadata: Metadata = {
 export default function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <LogMissingPath />
+      <Island name="missing-path-logger" props={{}} />
       <p className="text-7xl font-extrabold text-blue-700">404</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-950">Oops! Page not found</h1>
       <p className="mt-2 text-slate-700">

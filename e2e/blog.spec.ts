@@ -55,36 +55,66 @@ test.describe("blog list", () => {
     const sidebar = page.locator("aside", {
       has: page.getByRole("heading", { name: "Categories" }),
     });
-    await expect(sidebar.getByRole("button")).toHaveText(CATEGORIES);
-    await expect(sidebar.getByRole("button", { name: "All Posts" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
+    await expect(sidebar.getByRole("link")).toHaveText(CATEGORIES);
+    await expect(sidebar.getByRole("link", { name: "All Posts" })).toHaveAttribute(
+      "aria-current",
+      "page",
     );
     await expect(page.getByRole("button", { name: "Categories" })).toBeHidden();
 
-    await sidebar.getByRole("button", { name: "Estate Sales" }).click();
-    await expect(sidebar.getByRole("button", { name: "Estate Sales" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
+    await sidebar.getByRole("link", { name: "Estate Sales" }).click();
+    await expect(sidebar.getByRole("link", { name: "Estate Sales" })).toHaveAttribute(
+      "aria-current",
+      "page",
     );
-    await expect(sidebar.getByRole("button", { name: "All Posts" })).toHaveAttribute(
-      "aria-pressed",
-      "false",
+    await expect(sidebar.getByRole("link", { name: "All Posts" })).not.toHaveAttribute(
+      "aria-current",
     );
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first()).toContainText("Estate Sales");
+    await expect(cards(page).filter({ visible: true })).toHaveCount(1);
+    await expect(cards(page).filter({ visible: true }).first()).toContainText("Estate Sales");
     await expect(page).toHaveURL("/blog?category=estate-sales");
+    await expect(page.getByRole("status")).toHaveText("Showing 1 article in Estate Sales");
 
     await page.reload();
-    await expect(cards(page)).toHaveCount(1);
-    await expect(sidebar.getByRole("button", { name: "Estate Sales" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
+    await expect(cards(page).filter({ visible: true })).toHaveCount(1);
+    await expect(sidebar.getByRole("link", { name: "Estate Sales" })).toHaveAttribute(
+      "aria-current",
+      "page",
     );
 
-    await sidebar.getByRole("button", { name: "All Posts" }).click();
-    await expect(cards(page)).toHaveCount(6);
+    await sidebar.getByRole("link", { name: "All Posts" }).click();
+    await expect(cards(page).filter({ visible: true })).toHaveCount(6);
     await expect(page).toHaveURL("/blog");
+  });
+
+  test("filters without JavaScript: each category is a page, and ?category= is answered with it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto("/blog");
+    const sidebar = page.locator("aside", {
+      has: page.getByRole("heading", { name: "Categories" }),
+    });
+    await sidebar.getByRole("link", { name: "Market Analysis" }).click();
+    await expect(page).toHaveURL("/blog/category/market-analysis");
+    await expect(cards(page).filter({ visible: true })).toHaveCount(1);
+    await expect(cards(page).filter({ visible: true }).first()).toContainText("Market Analysis");
+    await expect(sidebar.getByRole("link", { name: "Market Analysis" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SITE}/blog`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+
+    const response = await page.goto("/blog?category=estate-sales");
+    expect(response?.status()).toBe(200);
+    await expect(cards(page).filter({ visible: true })).toHaveCount(1);
+    await expect(cards(page).filter({ visible: true }).first()).toContainText("Estate Sales");
+    await context.close();
   });
 
   test("opens a Categories sheet from the right on small screens, with a removable badge", async ({
@@ -105,14 +135,14 @@ test.describe("blog list", () => {
     expect(Math.round(box.x + box.width)).toBe(390);
     expect(box.x).toBeGreaterThan(0);
 
-    await sheet.getByRole("button", { name: "Market Analysis" }).click();
+    await sheet.getByRole("link", { name: "Market Analysis" }).click();
     await expect(sheet).toBeHidden();
-    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).filter({ visible: true })).toHaveCount(1);
     await expect(page.getByText("Filtered by: Market Analysis")).toBeVisible();
 
-    await page.getByRole("button", { name: "Clear filter" }).click();
+    await page.getByRole("link", { name: "Clear filter" }).click();
     await expect(page.getByText(/Filtered by/)).toHaveCount(0);
-    await expect(cards(page)).toHaveCount(6);
+    await expect(cards(page).filter({ visible: true })).toHaveCount(6);
 
     await page.getByRole("button", { name: "Categories" }).click();
     await page
@@ -120,6 +150,35 @@ test.describe("blog list", () => {
       .getByRole("button", { name: "Close" })
       .click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Categories" })).toBeFocused();
+  });
+
+  test("keeps the chosen category readable while the pointer rests on it", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/blog?category=home-staging");
+    const chosen = page.locator("aside").getByRole("link", { name: "Home Staging" });
+    await chosen.hover();
+    const contrast = await chosen.evaluate((element) => {
+      const parse = (value: string) =>
+        value
+          .match(/\d+(\.\d+)?/g)!
+          .slice(0, 3)
+          .map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const [R, G, B] = [r!, g!, b!].map((channel) => {
+          const c = channel / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+      };
+      const style = getComputedStyle(element);
+      const [light, dark] = [
+        luminance(parse(style.color)),
+        luminance(parse(style.backgroundColor)),
+      ].sort((a, b) => b - a);
+      return (light! + 0.05) / (dark! + 0.05);
+    });
+    expect(contrast).toBeGreaterThanOrEqual(4.5);
   });
 });
 

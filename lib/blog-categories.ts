@@ -1,3 +1,5 @@
+import { slugify } from "@/lib/slug";
+
 /**
  * Blog categories and the filter: plain TypeScript the browser island can import
  * without pulling in the build-time content loader.
@@ -17,18 +19,27 @@ export const BLOG_CATEGORIES = [ALL_POSTS, ...POST_CATEGORIES] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
-export function categorySlug(category: string): string {
-  return category.toLowerCase().replace(/\s+/g, "-");
-}
+/** /blog?category=estate-sales: the filtered list as an address to share. */
+export const CATEGORY_QUERY = "category";
+/** Each card on /blog carries its category's slug here, for the filter to show or hide it. */
+export const POST_CATEGORY_ATTRIBUTE = "data-post-category";
+/** Where each category's list is pre-rendered, so a filter works without script. */
+export const CATEGORY_PATH_PREFIX = "/blog/category/";
 
 /** The category a `?category=` value names; anything unknown means All Posts. */
 export function categoryFromSlug(slug: string | null | undefined): BlogCategory {
-  return BLOG_CATEGORIES.find((category) => categorySlug(category) === slug) ?? ALL_POSTS;
+  return BLOG_CATEGORIES.find((category) => slugify(category) === slug) ?? ALL_POSTS;
 }
 
-export function filterPosts<T extends { category: string }>(
-  posts: readonly T[],
-  category: BlogCategory,
-): T[] {
-  return category === ALL_POSTS ? [...posts] : posts.filter((post) => post.category === category);
+/** The page that lists a category's posts: /blog for all of them. */
+export function categoryHref(category: BlogCategory): string {
+  return category === ALL_POSTS ? "/blog" : `${CATEGORY_PATH_PREFIX}${slugify(category)}`;
+}
+
+export function inCategory(post: { category: string }, category: BlogCategory): boolean {
+  return category === ALL_POSTS || post.category === category;
+}
+
+export function countPosts(posts: readonly { category: string }[], category: BlogCategory): number {
+  return posts.filter((post) => inCategory(post, category)).length;
 }

@@ -2,9 +2,11 @@ import { formatPostDate, getPost, getPosts, parseFrontMatter, relatedPosts } fro
 import {
   BLOG_CATEGORIES,
   categoryFromSlug,
-  categorySlug,
-  filterPosts,
+  categoryHref,
+  countPosts,
+  inCategory,
 } from "@/lib/blog-categories";
+import { slugify } from "@/lib/slug";
 
 const posts = getPosts();
 
@@ -25,7 +27,7 @@ describe("blog posts", () => {
       expect(words).toBeGreaterThanOrEqual(700);
       const minutes = Number(post.readTime.split(" ")[0]);
       expect(Math.abs(minutes - words / 200)).toBeLessThanOrEqual(1.5);
-      expect(post.html).toContain("<h2>");
+      expect(post.html).toMatch(/<h2 id="[a-z0-9-]+">/);
       expect(post.html).not.toMatch(/<h1|lorem ipsum/i);
       expect(post.path).toBe(`/blog/${post.slug}`);
     },
@@ -94,13 +96,17 @@ describe("related posts and the filter", () => {
   });
 
   it("shows every post for All Posts and only the chosen category otherwise", () => {
-    expect(filterPosts(list, "All Posts")).toHaveLength(4);
-    expect(filterPosts(list, "Estate Sales").map((post) => post.slug)).toEqual(["b", "d"]);
-    expect(filterPosts(list, "Market Analysis")).toEqual([]);
+    expect(countPosts(list, "All Posts")).toBe(4);
+    expect(
+      list.filter((post) => inCategory(post, "Estate Sales")).map((post) => post.slug),
+    ).toEqual(["b", "d"]);
+    expect(countPosts(list, "Market Analysis")).toBe(0);
   });
 
-  it("turns categories into URL values and back", () => {
-    expect(categorySlug("Estate Sales")).toBe("estate-sales");
+  it("turns categories into URL values, pages and back", () => {
+    expect(slugify("Estate Sales")).toBe("estate-sales");
+    expect(categoryHref("Estate Sales")).toBe("/blog/category/estate-sales");
+    expect(categoryHref("All Posts")).toBe("/blog");
     expect(categoryFromSlug("estate-sales")).toBe("Estate Sales");
     expect(categoryFromSlug("real-estate-market")).toBe("Real Estate Market");
     expect(categoryFromSlug("nonsense")).toBe("All Posts");

@@ -28,7 +28,8 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
   }
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Ends a child process: SIGTERM, then SIGKILL if it has not exited within 10 s. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
@@ -60,8 +61,12 @@ export type Route = (req: IncomingMessage, res: ServerResponse) => boolean;
  * out/ as server/static-site.ts serves it (clean URLs, nearest 404.html, gzip),
  * after any `route` that answers first.
  */
-export async function startStaticServer(port: number, route?: Route): Promise<Running> {
-  const site = createStaticSite();
+export async function startStaticServer(
+  port: number,
+  route?: Route,
+  root?: string,
+): Promise<Running> {
+  const site = createStaticSite(root);
   const compress = compression();
   const server = createServer((req, res) => {
     compress(req as never, res as never, () => {

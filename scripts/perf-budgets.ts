@@ -1,15 +1,19 @@
 /**
- * The performance budgets of issue 7 and the plain logic around them: medians,
- * the no-script copy of a page, the checks and the Markdown report. scripts/perf.ts
- * does the measuring.
+ * What `npm run perf` holds the site to, and the plain logic around it: medians, the
+ * no-script copy of a page, the checks and the Markdown report. scripts/perf.ts measures.
+ *
+ * Everything is measured the way a phone on slow 4G lives it: applied throttling (the
+ * network really slowed, the CPU really slowed), gzip on, cache off, median of 5 runs.
+ * The Lighthouse budgets are asserted by Lighthouse CI's own assertion engine
+ * (LIGHTHOUSE_ASSERTIONS); the ones Lighthouse has no audit for are checked here.
  */
 
 /** The pages measured: home, a state page, the blog and a post. */
 export const PERF_PAGES = [
-  { name: "Home", path: "/" },
-  { name: "State page (Ohio)", path: "/sell-house-fast-ohio" },
-  { name: "Blog", path: "/blog" },
-  { name: "Blog post", path: "/blog/cash-offers-vs-traditional-sales" },
+  { name: "Home", path: "/", form: true },
+  { name: "State page (Ohio)", path: "/sell-house-fast-ohio", form: true },
+  { name: "Blog", path: "/blog", form: false },
+  { name: "Blog post", path: "/blog/cash-offers-vs-traditional-sales", form: false },
 ] as const;
 
 export type PerfPage = (typeof PERF_PAGES)[number];
@@ -17,16 +21,34 @@ export type PerfPage = (typeof PERF_PAGES)[number];
 /** 1 KB = 1,000 bytes, the stricter reading, as Chrome's DevTools and Lighthouse count. */
 export const KB = 1000;
 
+/** Lighthouse's mobile throttling, applied for real (DevTools' "Slow 4G" and 4x CPU). */
+export const APPLIED_THROTTLING = {
+  latencyMs: 562.5,
+  downloadKbps: 1474.56,
+  uploadKbps: 675,
+  cpuSlowdown: 4,
+} as const;
+
 export const BUDGETS = {
-  scriptGzipBytes: 145 * KB,
-  performance: 98,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 100,
-  lcpMs: 1500,
-  tbtMs: 100,
-  cls: 0.01,
-  lcpOverNoScript: 1.3,
+  /** Everything a page loads by itself, gzip. */
+  scriptGzipBytes: 80 * KB,
+  /** The page's observed LCP over the same page's with every script removed. */
+  lcpOverNoScript: 1.05,
+  /** From navigation start until React has attached to the offer form (home and Ohio). */
+  formHydratedMs: 2200,
+} as const;
+
+/**
+ * Lighthouse CI assertions (lighthouserc `assert.assertions` format), applied to each page's
+ * runs with the median of the runs: performance ≥ 98, the others 100, TBT ≤ 50 ms, CLS 0.
+ */
+export const LIGHTHOUSE_ASSERTIONS = {
+  "categories:performance": ["error", { minScore: 0.98, aggregationMethod: "median" }],
+  "categories:accessibility": ["error", { minScore: 1, aggregationMethod: "median" }],
+  "categories:best-practices": ["error", { minScore: 1, aggregationMethod: "median" }],
+  "categories:seo": ["error", { minScore: 1, aggregationMethod: "median" }],
+  "total-blocking-time": ["error", { maxNumericValue: 50, aggregationMethod: "median" }],
+  "cumulative-layout-shift": ["error", { maxNumericValue: 0, aggregationMethod: "median" }],
 } as const;
 
 /** Strings only the supabase-js client carries (minifiers keep string literals). */
@@ -36,17 +58,20 @@ export const SUPABASE_CLIENT_MARKERS =
 export type ScriptFile = { url: string; gzipBytes: number; rawBytes: number };
 
 export type ScriptLoad = {
-  /**
-   * Every script the page loads by itself, before its load event and after it until the
-   * network is idle (Next's scripts start after the first paint), with no visitor action:
-   * the budget.
-   */
+  /** Every script the page loads by itself until the network is quiet, with no visitor action. */
   files: ScriptFile[];
   /** URLs of those scripts that carry the supabase client. */
   supabaseFiles: string[];
 };
 
-/** One Lighthouse run, reduced to what the budgets read. */
+/** One load under applied throttling, as the browser observed it. */
+export type ThrottledLoad = {
+  lcpMs: number;
+  /** When React attached to the address field; null on pages without the form. */
+  formHydratedMs: number | null;
+};
+
+/** One Lighthouse run, reduced to what the report shows. */
 export type LighthouseRun = {
   performance: number;
   accessibility: number;
@@ -57,11 +82,22 @@ export type LighthouseRun = {
   cls: number;
 };
 
+/** One Lighthouse CI assertion result for a page. */
+export type AssertionResult = {
+  auditId: string;
+  auditProperty?: string;
+  actual: number;
+  expected: number;
+  operator: string;
+  passed: boolean;
+};
+
 export type PageMeasurement = {
   page: PerfPage;
   scripts: ScriptLoad;
   /** Absent with --bytes-only. */
-  lighthouse?: { runs: LighthouseRun[]; noScriptLcpMs: number[] };
+  throttled?: { withScripts: ThrottledLoad[]; noScript: ThrottledLoad[] };
+  lighthouse?: { runs: LighthouseRun[]; assertions: AssertionResult[] };
 };
 
 export type Check = { metric: string; budget: string; measured: string; ok: boolean };
@@ -102,7 +138,7 @@ export function formatKb(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`;
 }
 
-function formatSeconds(ms: number): string {
+export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
 
@@ -120,12 +156,38 @@ function describeFiles(files: readonly ScriptFile[]): string {
     .join(", ");
 }
 
+const ASSERTION_NAMES: Record<string, string> = {
+  "categories:performance": "Lighthouse performance",
+  "categories:accessibility": "Lighthouse accessibility",
+  "categories:best-practices": "Lighthouse best practices",
+  "categories:seo": "Lighthouse SEO",
+  "total-blocking-time": "Total Blocking Time",
+  "cumulative-layout-shift": "Cumulative Layout Shift",
+};
+
+function assertionCheck(result: AssertionResult): Check {
+  const key = result.auditProperty ? `${result.auditId}:${result.auditProperty}` : result.auditId;
+  const isScore = result.auditId === "categories";
+  const show = (value: number) =>
+    isScore
+      ? `${Math.round(value * 100)}`
+      : key === "total-blocking-time"
+        ? `${Math.round(value)} ms`
+        : value.toFixed(3);
+  return {
+    metric: ASSERTION_NAMES[key] ?? key,
+    budget: `${result.operator} ${show(result.expected)}`,
+    measured: show(result.actual),
+    ok: result.passed,
+  };
+}
+
 export function checksFor(measurement: PageMeasurement): Check[] {
-  const { scripts, lighthouse } = measurement;
+  const { page, scripts, throttled, lighthouse } = measurement;
   const gzip = totalGzipBytes(scripts.files);
   const checks: Check[] = [
     {
-      metric: "JavaScript at load (gzip)",
+      metric: "JavaScript (gzip)",
       budget: `≤ ${formatKb(BUDGETS.scriptGzipBytes)}`,
       measured: `${formatKb(gzip)} in ${scripts.files.length} files`,
       ok: gzip <= BUDGETS.scriptGzipBytes,
@@ -137,68 +199,57 @@ export function checksFor(measurement: PageMeasurement): Check[] {
       ok: scripts.supabaseFiles.length === 0,
     },
   ];
-  if (!lighthouse) return checks;
-
-  const run = medianRun(lighthouse.runs);
-  const floor = median(lighthouse.noScriptLcpMs);
-  const ratio = run.lcpMs / floor;
-  const score = (metric: string, value: number, budget: number, exact = false): Check => ({
-    metric,
-    budget: exact ? `${budget}` : `≥ ${budget}`,
-    measured: `${value}`,
-    ok: value >= budget,
-  });
-  checks.push(
-    score("Performance", run.performance, BUDGETS.performance),
-    score("Accessibility", run.accessibility, BUDGETS.accessibility, true),
-    score("Best practices", run.bestPractices, BUDGETS.bestPractices, true),
-    score("SEO", run.seo, BUDGETS.seo, true),
-    {
-      metric: "Largest Contentful Paint",
-      budget: `≤ ${formatSeconds(BUDGETS.lcpMs)}`,
-      measured: formatSeconds(run.lcpMs),
-      ok: run.lcpMs <= BUDGETS.lcpMs,
-    },
-    {
-      metric: "Total Blocking Time",
-      budget: `≤ ${BUDGETS.tbtMs} ms`,
-      measured: `${Math.round(run.tbtMs)} ms`,
-      ok: run.tbtMs <= BUDGETS.tbtMs,
-    },
-    {
-      metric: "Cumulative Layout Shift",
-      budget: `≤ ${BUDGETS.cls}`,
-      measured: run.cls.toFixed(3),
-      ok: run.cls <= BUDGETS.cls,
-    },
-    {
-      metric: "LCP ÷ LCP without scripts",
+  if (throttled) {
+    const lcp = median(throttled.withScripts.map((load) => load.lcpMs));
+    const floor = median(throttled.noScript.map((load) => load.lcpMs));
+    const ratio = lcp / floor;
+    checks.push({
+      metric: "Observed LCP ÷ no-script LCP",
       budget: `≤ ${BUDGETS.lcpOverNoScript}`,
-      measured: `${ratio.toFixed(2)} (${formatSeconds(run.lcpMs)} ÷ ${formatSeconds(floor)})`,
+      measured: `${ratio.toFixed(2)} (${formatSeconds(lcp)} ÷ ${formatSeconds(floor)})`,
       ok: ratio <= BUDGETS.lcpOverNoScript,
-    },
-  );
+    });
+    if (page.form) {
+      const times = throttled.withScripts.map((load) => load.formHydratedMs);
+      const known = times.filter((time): time is number => time !== null);
+      const hydrated = known.length === times.length ? median(known) : null;
+      checks.push({
+        metric: "Form hydrated",
+        budget: `≤ ${formatSeconds(BUDGETS.formHydratedMs)}`,
+        measured: hydrated === null ? "never, in some runs" : formatSeconds(hydrated),
+        ok: hydrated !== null && hydrated <= BUDGETS.formHydratedMs,
+      });
+    }
+  }
+  if (lighthouse) checks.push(...lighthouse.assertions.map(assertionCheck));
   return checks;
 }
 
 export type ReportContext = { date: string; lighthouse?: string; chromium: string; runs: number };
 
-/** The Markdown report: how it was measured, then a table per page. */
+/** The Markdown report: how it was measured, a summary table, then the checks per page. */
 export function renderReport(measurements: readonly PageMeasurement[], context: ReportContext) {
+  const { latencyMs, downloadKbps, uploadKbps, cpuSlowdown } = APPLIED_THROTTLING;
   const lines = [
     "# Performance report",
     "",
     `Measured ${context.date} with \`npm run perf${context.lighthouse ? "" : ":bytes"}\`: the static export`,
-    "served by the project's server (gzip on), loaded in Chromium " + `${context.chromium}.`,
-    "JavaScript: every script file the page loads by itself (before its load event and after",
-    "it until the network is idle, no visitor action), each body gzipped (level 6) and summed;",
-    "the supabase client must not be among them.",
+    `served by the project's server (gzip on), in Chromium ${context.chromium}.`,
+    "JavaScript: every script file the page loads by itself until the network is quiet (no",
+    "visitor action), each body gzipped (level 6) and summed; the supabase client must not be among them.",
   ];
   if (context.lighthouse) {
     lines.push(
-      `Lighthouse ${context.lighthouse}, mobile defaults (simulated slow 4G, 4x CPU slowdown),`,
-      `median of ${context.runs} runs per page and metric. The no-script floor is the LCP of the`,
-      "same page served with every <script> and script preload removed, same settings.",
+      `Applied throttling, cache off: ${latencyMs} ms latency, ${downloadKbps} kbps down, ${uploadKbps} kbps up,`,
+      `${cpuSlowdown}× CPU, a 390×844 phone viewport; median of ${context.runs} loads per page, each the page`,
+      "as served and the same page with every script removed (the floor). Observed LCP is the",
+      "browser's largest-contentful-paint entry; form hydrated is when React has attached to the",
+      `address field. Lighthouse ${context.lighthouse} with --throttling-method=devtools (the same applied`,
+      `throttling), mobile, ${context.runs} runs per page, asserted by Lighthouse CI's assertion engine on the median.`,
+      "",
+      "| Page | JS (gzip) | Perf. | A11y | Best pr. | SEO | TBT | CLS | LH LCP | Observed LCP | No-script LCP | Ratio | Form hydrated |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      ...measurements.map(summaryRow),
     );
   }
   for (const measurement of measurements) {
@@ -213,10 +264,39 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
           `| ${check.metric} | ${check.budget} | ${check.measured} | ${check.ok ? "pass" : "**FAIL**"} |`,
       ),
       "",
-      `Scripts, largest first: ${describeFiles(measurement.scripts.files)}.`,
+      `Scripts, largest first: ${describeFiles(measurement.scripts.files) || "none"}.`,
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** One line of the summary table (the README shows the same). */
+export function summaryRow({ page, scripts, throttled, lighthouse }: PageMeasurement): string {
+  const cells = [`\`${page.path}\``, formatKb(totalGzipBytes(scripts.files))];
+  if (lighthouse) {
+    const run = medianRun(lighthouse.runs);
+    cells.push(
+      `${run.performance}`,
+      `${run.accessibility}`,
+      `${run.bestPractices}`,
+      `${run.seo}`,
+      `${Math.round(run.tbtMs)} ms`,
+      run.cls.toFixed(3),
+      formatSeconds(run.lcpMs),
+    );
+  }
+  if (throttled) {
+    const lcp = median(throttled.withScripts.map((load) => load.lcpMs));
+    const floor = median(throttled.noScript.map((load) => load.lcpMs));
+    const hydrated = throttled.withScripts.map((load) => load.formHydratedMs);
+    cells.push(
+      formatSeconds(lcp),
+      formatSeconds(floor),
+      (lcp / floor).toFixed(2),
+      hydrated.every((time) => time !== null) ? formatSeconds(median(hydrated as number[])) : "–",
+    );
+  }
+  return `| ${cells.join(" | ")} |`;
 }
 
 export function failedChecks(measurements: readonly PageMeasurement[]) {

@@ -6,7 +6,7 @@ import { getStatePage, getStatePages, type StatePage } from "@/lib/state-pages";
 import { STATE_PATH_PREFIX } from "@/lib/states";
 import { stateJsonLd } from "@/lib/structured-data";
 import { JsonLd } from "@/components/site/json-ld";
-import { ScrollToTop } from "@/components/site/scroll-to-top";
+import { Island } from "@/components/islands/island";
 import { StateLanding } from "@/components/state/state-landing";
 
 type Params = { landing: string };
@@ -44,7 +44,7 @@ export default async function StateLandingPage({ params }: Props) {
   return (
     <>
       <JsonLd data={stateJsonLd(state)} />
-      <ScrollToTop />
+      <Island name="scroll-to-top" props={{}} />
       <StateLanding state={state} />
     </>
   );

@@ -2,11 +2,10 @@ import type { Metadata } from "next";
 
 import { blogCopy } from "@/content/blog-page";
 import { getPosts } from "@/lib/blog";
+import { ALL_POSTS } from "@/lib/blog-categories";
 import { buildMetadata } from "@/lib/seo";
 import { blogJsonLd } from "@/lib/structured-data";
-import { BlogFilter } from "@/components/blog/blog-filter";
-import { PostCard } from "@/components/blog/post-card";
-import { Breadcrumb } from "@/components/site/breadcrumb";
+import { BlogIndex } from "@/components/blog/blog-index";
 import { JsonLd } from "@/components/site/json-ld";
 
 export const metadata: Metadata = buildMetadata({
@@ -18,25 +17,10 @@ export const metadata: Metadata = buildMetadata({
 
 export default function BlogPage() {
   const posts = getPosts();
-  const items = posts.map((post, index) => ({
-    slug: post.slug,
-    category: post.category,
-    card: <PostCard post={post} imagePriority={index === 0} />,
-  }));
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+    <>
       <JsonLd data={blogJsonLd(posts)} />
-      <Breadcrumb
-        items={[
-          { name: "Home", href: "/" },
-          { name: "Blog", href: "/blog" },
-        ]}
-      />
-      <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-950">
-        {blogCopy.title}
-      </h1>
-      <p className="mt-3 mb-10 max-w-3xl text-lg text-slate-700">{blogCopy.lead}</p>
-      <BlogFilter items={items} />
-    </div>
+      <BlogIndex posts={posts} category={ALL_POSTS} />
+    </>
   );
 }

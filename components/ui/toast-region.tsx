@@ -12,7 +12,7 @@ import { dismissToast, useToasts } from "@/components/ui/use-toast";
 
 const TOAST_DURATION_MS = 8000;
 
-/** The Radix toasts themselves, loaded by the Toaster once there is one to show. */
+/** The Radix toasts themselves, mounted by mountToaster once there is one to show. */
 export function ToastRegion() {
   const toasts = useToasts();
   return (

@@ -29,7 +29,6 @@ export function Toast({ className, ...props }: ComponentProps<typeof ToastPrimit
     <ToastPrimitive.Root
       className={cn(
         "relative flex w-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 pr-10 shadow-lg",
-        "data-[state=open]:animate-in data-[state=closed]:animate-out motion-reduce:animate-none",
         className,
       )}
       {...props}

@@ -1,33 +1,37 @@
 "use client";
 
-import { lazy, Suspense, useState } from "react";
-
-import { useToasts } from "@/components/ui/use-toast";
+import { createRoot } from "react-dom/client";
 
 let region: Promise<typeof import("@/components/ui/toast-region")> | undefined;
+let mounted = false;
 
 /** Starts loading the toasts' code ahead of a toast that is likely to come (a form about to be sent). */
 export function preloadToaster() {
   region ??= import("@/components/ui/toast-region");
+  // Offline now: a later toast loads it afresh instead of inheriting this failure.
+  region.catch(() => {
+    region = undefined;
+  });
   return region;
 }
 
-const ToastRegion = lazy(() =>
-  preloadToaster().then(({ ToastRegion }) => ({ default: ToastRegion })),
-);
-
 /**
- * Shows the toasts raised with toast(). Radix Toast is ~15 KB gzip that most visits
- * never need, so it loads with the first toast instead of with every page.
+ * Puts the toast region on the page the first time a toast is raised: a root of its own
+ * at the end of <body>, so no page carries it (or Radix Toast, ~15 KB gzip) until needed.
  */
-export function Toaster() {
-  const toasts = useToasts();
-  const [needed, setNeeded] = useState(false);
-  if (toasts.length > 0 && !needed) setNeeded(true);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastRegion />
-    </Suspense>
+export function mountToaster(): void {
+  if (mounted) return;
+  mounted = true;
+  preloadToaster().then(
+    ({ ToastRegion }) => {
+      const container = document.createElement("div");
+      container.dataset.toaster = "";
+      document.body.append(container);
+      createRoot(container).render(<ToastRegion />);
+    },
+    (error: unknown) => {
+      mounted = false;
+      console.error("The notification could not be shown:", error);
+    },
   );
 }

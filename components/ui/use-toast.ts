@@ -2,7 +2,9 @@
 
 import { useSyncExternalStore } from "react";
 
-/** A tiny store so any island can raise a toast that the one Toaster shows. */
+import { mountToaster } from "@/components/ui/toaster";
+
+/** A tiny store so any island can raise a toast that the one toast region shows. */
 export type ToastMessage = { id: number; title: string; description?: string };
 
 let messages: ToastMessage[] = [];
@@ -16,6 +18,7 @@ function emit() {
 export function toast(message: Omit<ToastMessage, "id">): void {
   messages = [...messages, { ...message, id: nextId++ }];
   emit();
+  mountToaster();
 }
 
 export function dismissToast(id: number): void {

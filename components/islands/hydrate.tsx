@@ -1,0 +1,37 @@
+import type { ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+
+import {
+  HYDRATED_ATTRIBUTE,
+  ISLAND_TAG,
+  islandElement,
+  islandIdPrefix,
+} from "@/components/islands/island-root";
+
+/**
+ * Hydrates every island of one kind on the page, each as its own React root, with the props
+ * the build wrote beside its markup. The module that calls this is the island's own entry
+ * script, so a page loads only the islands it has.
+ */
+export function hydrateIslands(name: string, Component: ComponentType<object>): void {
+  const elements = document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-island="${name}"]`);
+  elements.forEach((element, index) => {
+    let props: object;
+    try {
+      props = JSON.parse(element.dataset.props ?? "{}") as object;
+    } catch (error) {
+      console.error(`Island "${name}" has unreadable props and stays static:`, error);
+      return;
+    }
+    hydrateRoot(
+      element,
+      islandElement(Component, props, () => element.setAttribute(HYDRATED_ATTRIBUTE, "")),
+      {
+        identifierPrefix: islandIdPrefix(name, index),
+        onRecoverableError(error) {
+          console.error(`Island "${name}" did not hydrate cleanly:`, error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * @jest-environment jsdom
+ */
+import { act, type ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+
+import { ALL_POSTS } from "@/lib/blog-categories";
+import { islandElement, islandIdPrefix } from "@/components/islands/island-root";
+import { ISLANDS, type IslandName } from "@/components/islands/registry";
+
+/**
+ * Every island rendered as the build renders it, then hydrated as the browser does, with
+ * React's development build: it reports every difference between the server's markup and
+ * the first client render (attributes included, which production React lets pass).
+ */
+const company = {
+  name: "Quick Home Buyers",
+  phone: { display: "(614) 555-0142", href: "tel:+16145550142" },
+};
+const posts = [
+  { slug: "a", category: "Estate Sales" },
+  { slug: "b", category: "Market Analysis" },
+] as const;
+
+const examples: [IslandName, object][] = [
+  ["offer-form", { id: "offer-form", placeholder: "123 Main St, Springfield, IL", company }],
+  [
+    "offer-form",
+    { id: "offer-form", state: "Ohio", placeholder: "123 Main St, Columbus, OH", company },
+  ],
+  ["blog-filter", { posts, category: ALL_POSTS }],
+  ["blog-filter", { posts, category: "Estate Sales" }],
+  [
+    "share-button",
+    { title: "A post", text: "Its excerpt", url: "https://quickhomebuyers.com/blog/a" },
+  ],
+  ["missing-path-logger", {}],
+  ["scroll-to-top", {}],
+];
+
+beforeAll(() => {
+  // jsdom draws nothing: no scrolling to do.
+  window.scrollTo = () => {};
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+it("covers every island", () => {
+  expect(new Set(examples.map(([name]) => name))).toEqual(new Set(Object.keys(ISLANDS)));
+});
+
+it.each(examples)(
+  "%s hydrates the markup the build rendered, without a warning",
+  async (name, props) => {
+    const Component = ISLANDS[name].component as ComponentType<object>;
+    const identifierPrefix = islandIdPrefix(name, 0);
+    const container = document.createElement("qhb-island");
+    container.innerHTML = renderToString(islandElement(Component, props), { identifierPrefix });
+    document.body.replaceChildren(container);
+    const markup = container.innerHTML;
+
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = jest.spyOn(console, "warn").mockImplementation(() => {});
+    let hydrated = false;
+    try {
+      await act(async () => {
+        hydrateRoot(
+          container,
+          islandElement(Component, props, () => (hydrated = true)),
+          {
+            identifierPrefix,
+            onRecoverableError: (error) => console.error(error),
+          },
+        );
+      });
+      // The not-found page's logger writes the missing path, as the specification asks.
+      const unexpected = errors.mock.calls.filter(
+        ([first]) => !String(first).startsWith("404 Error: User attempted to access"),
+      );
+      expect(unexpected).toEqual([]);
+      expect(warnings.mock.calls).toEqual([]);
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+    }
+    expect(hydrated).toBe(true);
+    if (name !== "blog-filter") expect(container.innerHTML).toBe(markup);
+  },
+);

@@ -1,0 +1,14 @@
+import { recordArrival } from "@/lib/attribution";
+import { browserStorage } from "@/lib/browser-storage";
+
+/**
+ * What every exported page runs besides its islands (no React): notes where the visit
+ * came from, for the offer form to send with a request. Each page's script calls it.
+ */
+export function recordVisit(): void {
+  recordArrival(
+    { url: window.location.href, referrer: document.referrer, now: new Date() },
+    browserStorage("localStorage"),
+    browserStorage("sessionStorage"),
+  );
+}

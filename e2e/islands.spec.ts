@@ -1,0 +1,118 @@
+import { test as plainTest, type ConsoleMessage, type Request } from "@playwright/test";
+
+import { HYDRATED_ATTRIBUTE, ISLAND_TAG } from "../components/islands/island-root";
+import { expect, islandsHydrated, test } from "./support/test";
+
+/**
+ * Only the islands hydrate: every page type loads React, React DOM and the code of the
+ * islands it has, never Next's client runtime, and each island comes alive without a
+ * console error or a React hydration warning.
+ */
+const PAGE_TYPES = [
+  { path: "/", status: 200, islands: ["offer-form"] },
+  { path: "/sell-house-fast-ohio", status: 200, islands: ["scroll-to-top", "offer-form"] },
+  { path: "/blog", status: 200, islands: ["blog-filter"] },
+  { path: "/blog/cash-offers-vs-traditional-sales", status: 200, islands: ["share-button"] },
+  { path: "/a-page-that-does-not-exist", status: 404, islands: ["missing-path-logger"] },
+  { path: "/blog/a-post-that-does-not-exist", status: 404, islands: [] },
+  { path: "/privacy", status: 200, islands: [] },
+] as const;
+
+/** What the specification expects in the console: the not-found logger and the 404 itself. */
+const expectedOnMissingPage = (text: string) =>
+  text.startsWith("404 Error: User attempted to access non-existent route:") ||
+  text.includes("the server responded with a status of 404");
+
+for (const { path, status, islands } of PAGE_TYPES) {
+  test(`${path} hydrates ${islands.length ? islands.join(" and ") : "nothing"}, cleanly`, async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    const scripts: string[] = [];
+    page.on("console", (message: ConsoleMessage) => {
+      if (!["error", "warning"].includes(message.type())) return;
+      if (status === 404 && expectedOnMissingPage(message.text())) return;
+      problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    page.on("request", (request: Request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(status);
+    const found = await page
+      .locator(ISLAND_TAG)
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-island")));
+    expect(found).toEqual(islands);
+    await expect(page.locator(`${ISLAND_TAG}:not([${HYDRATED_ATTRIBUTE}])`)).toHaveCount(0);
+
+    // One module script per kind of page, named after its islands; no Next chunk.
+    expect(scripts.filter((script) => script.startsWith("/_next/static/chunks/"))).toEqual([]);
+    const kind = [...islands].sort().join("+") || "page";
+    expect(scripts.filter((script) => script.includes(`/islands/${kind}-`))).toHaveLength(1);
+    const others = ["offer-form", "blog-filter", "share-button", "missing-path-logger"].filter(
+      (island) => !(islands as readonly string[]).includes(island),
+    );
+    for (const island of others) {
+      expect(scripts.filter((script) => script.includes(island))).toEqual([]);
+    }
+    expect(await page.evaluate(() => "__next_f" in window || "next" in window)).toBe(false);
+    expect(problems).toEqual([]);
+  });
+}
+
+test("each island answers the visitor once hydrated", async ({ page }) => {
+  await page.goto("/sell-house-fast-ohio");
+  const form = page.getByRole("form", { name: "Free cash offer request" });
+  await form.getByLabel("Property Address").fill("77 High St, Columbus, OH");
+  await form.getByRole("button", { name: "Next" }).click();
+  await expect(form.getByRole("radio", { name: /^Good/ })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/blog");
+  await page.getByRole("button", { name: "Categories" }).click();
+  await expect(page.getByRole("dialog", { name: "Categories" })).toBeVisible();
+
+  await page.goto("/blog/cash-offers-vs-traditional-sales");
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new Error("denied")) },
+      configurable: true,
+    });
+  });
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Couldn't copy the link" }),
+  ).toBeVisible();
+});
+
+plainTest.describe("before the islands' scripts arrive", () => {
+  plainTest("the page reads, and an address typed early is kept", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/islands/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts run before DOMContentLoaded, which therefore waits for them too.
+    await page.goto("/", { waitUntil: "commit" });
+    const form = page.getByRole("form", { name: "Free cash offer request" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Sell Your House Fast for Cash",
+    );
+    await expect(page.locator(`${ISLAND_TAG}[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(0);
+    await form.getByLabel("Property Address").fill("12 Early Bird Ln, Akron, OH");
+    await expect(form.getByRole("button", { name: "Next" })).toBeDisabled();
+
+    release();
+    await islandsHydrated(page);
+    await expect(form.getByRole("button", { name: "Next" })).toBeEnabled();
+    await form.getByRole("button", { name: "Next" }).click();
+    await form.getByRole("radio", { name: /^Fair/ }).check();
+    await form.getByRole("button", { name: "Back" }).click();
+    await form.getByRole("button", { name: "Back" }).click();
+    await expect(form.getByLabel("Property Address")).toHaveValue("12 Early Bird Ln, Akron, OH");
+  });
+});

@@ -1,0 +1,338 @@
+/**
+ * Islands, not the framework runtime: the last step of `next build` (run by the adapter in
+ * scripts/islands/adapter.mjs, or by hand: `tsx scripts/islands/build.ts out`).
+ *
+ * Next writes every page with its whole client runtime (React, the App Router, the RSC
+ * payload: ~140 KB gzip on every page). The pages are static; only a few parts of them are
+ * interactive. So, over the export:
+ *  1. on every page, takes Next's scripts and RSC payload out and finds its islands;
+ *  2. bundles one module script per kind of page (the islands it has, and the page script
+ *     every page runs), React and React DOM shared between them, into
+ *     out/_next/static/islands/ with the build's NEXT_PUBLIC_* values;
+ *  3. renders each island as its own React root (so React's ids match when the browser
+ *     hydrates it with the same props) and loads the page's script from <head>;
+ *  4. deletes Next's client chunks and RSC payload files, checks that no page still refers
+ *     to them and that every script a page loads exists, and writes the host's _headers
+ *     and _redirects.
+ * Anything unexpected stops the build with a message naming the page.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { build, type Metafile, type Plugin } from "esbuild";
+import type { ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+
+import { POST_CATEGORIES } from "../../lib/blog-categories.ts";
+import { LOCAL_BUILD_FLAG, checkPublicEnv, publicEnv } from "../../lib/env.ts";
+import { HEADERS_FILE, renderHeadersFile, siteHeaderRules } from "../../lib/headers-file.ts";
+import { slugify } from "../../lib/slug.ts";
+import { islandElement, islandIdPrefix } from "../../components/islands/island-root.tsx";
+import { ISLANDS, type IslandName } from "../../components/islands/registry.ts";
+import {
+  addModuleScripts,
+  fillIslands,
+  findIslands,
+  inlineScripts,
+  nextRuntimeLeftovers,
+  stripNextRuntime,
+  type IslandInHtml,
+} from "./html.ts";
+
+/** Where the island scripts go: beside Next's assets, so hosts cache them as immutable too. */
+export const ISLANDS_URL_DIR = "/_next/static/islands";
+/** What every page runs, islands or not (notes where the visit came from). */
+const PAGE_SCRIPT = "@/components/islands/page-script";
+/** What all page scripts and lazily loaded modules share, bundled as one file. */
+const SHARED = "@/components/islands/shared";
+
+const PROJECT_DIR = process.cwd();
+
+type Entry = { script: string; preloads: string[] };
+
+type Page = { file: string; name: string; html: string; islands: IslandInHtml[] };
+
+function isIslandName(name: string): name is IslandName {
+  return Object.hasOwn(ISLANDS, name);
+}
+
+function htmlFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full);
+    return entry.name.endsWith(".html") ? [full] : [];
+  });
+}
+
+/** A kind of page: the islands it has, by name, sorted; "page" when it has none. */
+function kindOf(islands: readonly IslandInHtml[]): string {
+  const names = [...new Set(islands.map((island) => island.name))].sort();
+  return names.length > 0 ? names.join("+") : "page";
+}
+
+/** Each kind of page's entry module: the page script, then each of its islands hydrated. */
+const pageEntries: Plugin = {
+  name: "page-entries",
+  setup(bundler) {
+    bundler.onResolve({ filter: /^page-entry:/ }, (args) => ({
+      path: args.path.slice("page-entry:".length),
+      namespace: "page-entry",
+    }));
+    bundler.onLoad({ filter: /.*/, namespace: "page-entry" }, (args) => {
+      const names = args.path === "page" ? [] : args.path.split("+");
+      const lines = [
+        `import ${JSON.stringify(SHARED)};`,
+        `import { recordVisit } from ${JSON.stringify(PAGE_SCRIPT)};`,
+        "recordVisit();",
+      ];
+      if (names.length > 0) {
+        lines.push(`import { hydrateIslands } from "@/components/islands/hydrate";`);
+      }
+      names.forEach((name, index) => {
+        if (!isIslandName(name)) throw new Error(`No island named "${name}".`);
+        const { module, exportName } = ISLANDS[name];
+        lines.push(
+          `import { ${exportName} as Island${index} } from ${JSON.stringify(module)};`,
+          `hydrateIslands(${JSON.stringify(name)}, Island${index});`,
+        );
+      });
+      return { contents: lines.join("\n"), loader: "tsx", resolveDir: PROJECT_DIR };
+    });
+  },
+};
+
+/**
+ * Every module an island loads later (import()) is loaded through a wrapper that also
+ * imports the shared module, so what it has in common with the pages stays in that one
+ * shared file instead of splitting into files of its own.
+ */
+const lazyModulesShare: Plugin = {
+  name: "lazy-modules-share",
+  setup(bundler) {
+    bundler.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== "dynamic-import" || args.namespace === "lazy") return undefined;
+      return { path: args.path, namespace: "lazy", pluginData: { resolveDir: args.resolveDir } };
+    });
+    bundler.onLoad({ filter: /.*/, namespace: "lazy" }, (args) => ({
+      contents: `import ${JSON.stringify(SHARED)};\nexport * from ${JSON.stringify(args.path)};`,
+      loader: "ts",
+      resolveDir: (args.pluginData as { resolveDir: string }).resolveDir,
+    }));
+  },
+};
+
+/** The NEXT_PUBLIC_* values baked into the browser code, as Next would bake them. */
+function publicDefines(): Record<string, string> {
+  const defines: Record<string, string> = { "process.env.NODE_ENV": '"production"' };
+  for (const name of [
+    "NEXT_PUBLIC_SITE_URL",
+    "NEXT_PUBLIC_SUPABASE_URL",
+    "NEXT_PUBLIC_SUPABASE_ANON_KEY",
+  ]) {
+    const value = process.env[name];
+    defines[`process.env.${name}`] = value === undefined ? "undefined" : JSON.stringify(value);
+  }
+  return defines;
+}
+
+/** Bundles one entry per kind of page; returns each kind's script URL and what it imports. */
+async function bundlePageScripts(outDir: string, kinds: readonly string[]) {
+  const scriptDir = path.join(outDir, ISLANDS_URL_DIR);
+  rmSync(scriptDir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: PROJECT_DIR,
+    entryPoints: kinds.map((kind) => ({ in: `page-entry:${kind}`, out: kind })),
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2020",
+    minify: true,
+    // React's license notices go to a .LEGAL.txt beside each file, linked from it.
+    legalComments: "linked",
+    metafile: true,
+    outdir: scriptDir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    jsx: "automatic",
+    tsconfig: path.join(PROJECT_DIR, "tsconfig.json"),
+    define: publicDefines(),
+    plugins: [pageEntries, lazyModulesShare],
+    logLevel: "warning",
+  });
+  for (const file of Object.keys(result.metafile.outputs)) {
+    const code = readFileSync(path.join(PROJECT_DIR, file), "utf8");
+    // A browser has no `process`: a library reading process.env would throw on the page.
+    if (/\bprocess\.env\b/.test(code)) {
+      throw new Error(`${file} reads process.env, which is undefined in the browser.`);
+    }
+  }
+  return entriesOf(result.metafile, outDir);
+}
+
+function entriesOf(metafile: Metafile, outDir: string): Map<string, Entry> {
+  const url = (file: string) =>
+    `/${path.relative(outDir, path.join(PROJECT_DIR, file)).split(path.sep).join("/")}`;
+  const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== "import-statement" || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      staticImports(imported.path, seen);
+    }
+    return seen;
+  };
+  const entries = new Map<string, Entry>();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint?.startsWith("page-entry:")) continue;
+    const kind = output.entryPoint.slice("page-entry:".length);
+    entries.set(kind, { script: url(file), preloads: [...staticImports(file)].map(url) });
+  }
+  return entries;
+}
+
+/** The registry's module and export name must be the very component it renders. */
+async function checkRegistry(): Promise<void> {
+  for (const [name, island] of Object.entries(ISLANDS)) {
+    const exports = (await import(island.module)) as Record<string, unknown>;
+    if (exports[island.exportName] !== island.component) {
+      throw new Error(
+        `Island "${name}": ${island.module} exports no ${island.exportName} that is its component.`,
+      );
+    }
+  }
+}
+
+/** Each island's own markup, rendered as the browser will hydrate it. */
+function renderIslands(page: Page): string[] {
+  const seen = new Map<IslandName, number>();
+  return page.islands.map((island) => {
+    if (!isIslandName(island.name))
+      throw new Error(`${page.name}: unknown island "${island.name}".`);
+    const index = seen.get(island.name) ?? 0;
+    seen.set(island.name, index + 1);
+    const component = ISLANDS[island.name].component as ComponentType<object>;
+    return renderToString(islandElement(component, island.props as object), {
+      identifierPrefix: islandIdPrefix(island.name, index),
+    });
+  });
+}
+
+/** Next's client chunks, its build manifest folder, and the RSC payload beside each page. */
+function removeNextClientFiles(outDir: string, pages: readonly string[]): number {
+  let removed = 0;
+  const remove = (file: string) => {
+    rmSync(file, { recursive: true, force: true });
+    removed++;
+  };
+  const staticDir = path.join(outDir, "_next", "static");
+  for (const entry of readdirSync(path.join(staticDir, "chunks"))) {
+    if (entry.endsWith(".js")) remove(path.join(staticDir, "chunks", entry));
+  }
+  for (const entry of readdirSync(staticDir, { withFileTypes: true })) {
+    // The build id's folder holds Next's client manifests (_buildManifest.js, …).
+    if (entry.isDirectory() && !["chunks", "media", "islands"].includes(entry.name)) {
+      remove(path.join(staticDir, entry.name));
+    }
+  }
+  for (const page of pages) {
+    const payload = page.replace(/\.html$/, ".txt");
+    if (existsSync(payload)) remove(payload);
+  }
+  const sweep = (directory: string): void => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        sweep(full);
+        if (readdirSync(full).length === 0) rmdirSync(full);
+      } else if (/^__next\..*\.txt$/.test(entry.name)) {
+        remove(full);
+      }
+    }
+  };
+  sweep(outDir);
+  return removed;
+}
+
+/**
+ * What a static host reads beside the pages: `_headers` (security headers with the policy
+ * that allows exactly the scripts and the lead function the pages use, and caching) and
+ * `_redirects` (a /blog?category=… address answered with that category's page).
+ */
+function writeHostFiles(outDir: string, inlineScriptBodies: readonly string[]): void {
+  const scriptHashes = inlineScriptBodies.map(
+    (body) => `sha256-${createHash("sha256").update(body).digest("base64")}`,
+  );
+  const connectOrigins = publicEnv.supabaseUrl ? [new URL(publicEnv.supabaseUrl).origin] : [];
+  writeFileSync(
+    path.join(outDir, HEADERS_FILE),
+    renderHeadersFile(siteHeaderRules({ connectOrigins, scriptHashes })),
+  );
+  const redirects = POST_CATEGORIES.map((category) => {
+    const slug = slugify(category);
+    return `/blog  category=${slug}  /blog/category/${slug}  200`;
+  });
+  writeFileSync(path.join(outDir, "_redirects"), `${redirects.join("\n")}\n`);
+}
+
+export async function buildIslandPages(outDir: string): Promise<void> {
+  checkPublicEnv(publicEnv, process.env[LOCAL_BUILD_FLAG]);
+  if (!existsSync(path.join(outDir, "index.html"))) {
+    throw new Error(`No export in ${outDir}: run next build with output: "export".`);
+  }
+  // Next's own copy of the 404 page; hosts serve 404.html.
+  for (const duplicate of ["_not-found.html", "_not-found.txt", "_not-found"]) {
+    rmSync(path.join(outDir, duplicate), { recursive: true, force: true });
+  }
+  await checkRegistry();
+
+  const pages: Page[] = htmlFiles(outDir).map((file) => {
+    const name = `/${path.relative(outDir, file)}`;
+    const html = stripNextRuntime(readFileSync(file, "utf8"), name);
+    return { file, name, html, islands: findIslands(html, name) };
+  });
+  const entries = await bundlePageScripts(outDir, [
+    ...new Set(pages.map((page) => kindOf(page.islands))),
+  ]);
+
+  const inlineScriptBodies = new Set<string>();
+  for (const page of pages) {
+    const entry = entries.get(kindOf(page.islands));
+    if (!entry) throw new Error(`${page.name}: no script was bundled for its kind of page.`);
+    const rewritten = addModuleScripts(
+      fillIslands(page.html, page.islands, renderIslands(page)),
+      [entry.script],
+      entry.preloads,
+    );
+    const leftovers = nextRuntimeLeftovers(rewritten);
+    if (leftovers.length > 0) throw new Error(`${page.name} still holds ${leftovers.join(", ")}.`);
+    for (const [, url] of rewritten.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)) {
+      if (!existsSync(path.join(outDir, url!))) {
+        throw new Error(`${page.name} loads ${url}, which is not in ${outDir}.`);
+      }
+    }
+    writeFileSync(page.file, rewritten);
+    for (const body of inlineScripts(rewritten)) inlineScriptBodies.add(body);
+  }
+
+  const removed = removeNextClientFiles(
+    outDir,
+    pages.map((page) => page.file),
+  );
+  writeHostFiles(outDir, [...inlineScriptBodies]);
+  const kinds = [...entries.keys()].join(", ");
+  console.log(
+    `islands: ${pages.length} pages hydrate only their islands, ${entries.size} kinds of page ` +
+      `(${kinds}); ${removed} Next client files removed`,
+  );
+}
+
+// Run as a script: `tsx scripts/islands/build.ts <out dir>`.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  buildIslandPages(path.resolve(process.argv[2] ?? "out")).catch((error: unknown) => {
+    console.error(
+      `\nIsland build failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  });
+}

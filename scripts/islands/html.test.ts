@@ -1,0 +1,131 @@
+import {
+  addModuleScripts,
+  decodeAttribute,
+  fillIslands,
+  findIslands,
+  inlineScripts,
+  nextRuntimeLeftovers,
+  stripNextRuntime,
+} from "./html.ts";
+
+/** A page as Next 16's export writes it, reduced to the parts the rewrite touches. */
+const nextPage = (body = "<main><p>Hello</p></main>") =>
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
+  '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/abc.js"/>' +
+  '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>' +
+  '<script src="/_next/static/chunks/poly.js" noModule=""></script>' +
+  '<script type="application/ld+json">{"@type":"Organization"}</script></head>' +
+  `<body>${body}` +
+  '<script id="_R_">(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({})</script>' +
+  "<script>(self.__next_f=self.__next_f||[]).push([0])</script>" +
+  '<script>self.__next_f.push([1,"payload"])</script>' +
+  '<script src="/_next/static/chunks/abc.js" async=""></script></body></html>';
+
+describe("stripNextRuntime", () => {
+  it("takes out Next's scripts, preloads and RSC payload, keeping styles and structured data", () => {
+    const html = stripNextRuntime(nextPage(), "/");
+    expect(html).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(html).toContain('<script type="application/ld+json">{"@type":"Organization"}</script>');
+    expect(html).toContain('<link rel="stylesheet" href="/_next/static/chunks/site.css"');
+    expect(html).not.toContain('rel="preload" as="script"');
+    expect(nextRuntimeLeftovers(html)).toEqual([]);
+  });
+
+  it("stops on a script it does not know, naming the page", () => {
+    const page = nextPage('<main></main><script>alert("analytics")</script>');
+    expect(() => stripNextRuntime(page, "/blog")).toThrow(
+      /\/blog: a script the island rewrite does not know/,
+    );
+  });
+
+  it("stops on a page that is not shaped like Next's export", () => {
+    expect(() => stripNextRuntime("<html><body></body></html>", "/x")).toThrow(/DOCTYPE/);
+    expect(() =>
+      stripNextRuntime(nextPage().replace(/<script(?: id="_R_")?>[^<]*<\/script>/g, ""), "/x"),
+    ).toThrow(/0 inline runtime scripts/);
+    expect(() => stripNextRuntime(nextPage().replace("</body>", "</body></body>"), "/x")).toThrow(
+      /exactly one <\/body>/,
+    );
+  });
+});
+
+describe("nextRuntimeLeftovers", () => {
+  it("names what a page still refers to", () => {
+    expect(nextRuntimeLeftovers('<a href="/_next/static/chunks/x.js">')).toEqual([
+      "a Next client chunk (/_next/static/chunks/x.js)",
+    ]);
+    expect(nextRuntimeLeftovers("<p>self.__next_f</p>")).toEqual([
+      "Next's RSC payload (self.__next_f)",
+    ]);
+    expect(nextRuntimeLeftovers('<link href="/blog/__next._tree.txt">')[0]).toMatch(
+      /RSC payload file/,
+    );
+    expect(
+      nextRuntimeLeftovers('<link rel="stylesheet" href="/_next/static/chunks/a.css">'),
+    ).toEqual([]);
+  });
+});
+
+describe("islands in the HTML", () => {
+  const island = (name: string, props: string, inner = "<p>from next</p>") =>
+    `<qhb-island data-island="${name}" data-props="${props}">${inner}</qhb-island>`;
+  const page = `<main>${island("offer-form", "{&quot;state&quot;:&quot;Ohio &amp; more&quot;}")}<p>between</p>${island("share-button", "{}")}</main>`;
+
+  it("finds each island with its props, in document order", () => {
+    const found = findIslands(page, "/");
+    expect(found.map((entry) => [entry.name, entry.props])).toEqual([
+      ["offer-form", { state: "Ohio & more" }],
+      ["share-button", {}],
+    ]);
+  });
+
+  it("replaces each island's markup and leaves the rest alone", () => {
+    const found = findIslands(page, "/");
+    expect(fillIslands(page, found, ["<form></form>", "<button>Share</button>"])).toBe(
+      `<main>${island("offer-form", "{&quot;state&quot;:&quot;Ohio &amp; more&quot;}", "<form></form>")}<p>between</p>${island("share-button", "{}", "<button>Share</button>")}</main>`,
+    );
+  });
+
+  it("refuses nested, unclosed or unreadable islands", () => {
+    expect(() => findIslands(island("a", "{}", island("b", "{}")), "/p")).toThrow(
+      /cannot nest|close properly/,
+    );
+    expect(() => findIslands('<qhb-island data-island="a" data-props="{}"><p>', "/p")).toThrow(
+      /1 islands open but 0 close/,
+    );
+    expect(() => findIslands(island("a", "{oops"), "/p")).toThrow(/not JSON/);
+    expect(() => findIslands('<qhb-island data-props="{}"></qhb-island>', "/p")).toThrow(
+      /without data-island/,
+    );
+  });
+});
+
+describe("addModuleScripts", () => {
+  it("preloads what the scripts import and starts them from <head>", () => {
+    expect(
+      addModuleScripts(
+        "<head><title>t</title></head><body></body>",
+        ["/i/form.js"],
+        ["/i/react.js"],
+      ),
+    ).toBe(
+      '<head><title>t</title><link rel="modulepreload" href="/i/react.js"/>' +
+        '<script type="module" src="/i/form.js"></script></head><body></body>',
+    );
+  });
+});
+
+describe("inlineScripts", () => {
+  it("lists only scripts a browser would run", () => {
+    const html =
+      '<script type="application/ld+json">{}</script><script type="module" src="/a.js"></script>' +
+      "<script>console.log(1)</script>";
+    expect(inlineScripts(html)).toEqual(["console.log(1)"]);
+  });
+});
+
+describe("decodeAttribute", () => {
+  it("reads the entities React writes in attributes", () => {
+    expect(decodeAttribute("&quot;a&quot; &amp; &lt;b&gt; &#x27;c&#39;")).toBe(`"a" & <b> 'c'`);
+  });
+});
