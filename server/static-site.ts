@@ -5,10 +5,31 @@ import path from "node:path";
 
 import sirv from "sirv";
 
+import { CATEGORY_QUERY, POST_CATEGORIES } from "../lib/blog-categories.ts";
+import { LOCAL_BUILD_FLAG } from "../lib/env.ts";
+import {
+  HEADERS_FILE,
+  headersFor,
+  parseHeadersFile,
+  type HeaderRule,
+} from "../lib/headers-file.ts";
+import { slugify } from "../lib/slug.ts";
+
 export const OUT_DIR = path.resolve("out");
 
+/** Files a host reads for itself and never serves. */
+const HOST_FILES = new Set([`/${HEADERS_FILE}`, "/_redirects"]);
+
 /** What the export is built from: a change to any of it makes out/ stale. */
-const SOURCES = ["app", "components", "content", "lib", "public", "supabase/functions/_shared"];
+const SOURCES = [
+  "app",
+  "components",
+  "content",
+  "lib",
+  "public",
+  "scripts/islands",
+  "supabase/functions/_shared",
+];
 const SOURCE_FILES = ["next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
 
 function newestMtime(entry: string): number {
@@ -29,11 +50,18 @@ export function exportIsStale(): boolean {
   return [...SOURCES, ...SOURCE_FILES].some((source) => newestMtime(source) > builtAt);
 }
 
-/** Runs `next build`, always or only when out/ is missing or stale; throws if it fails. */
+/**
+ * Runs `next build` for the local server, always or only when out/ is missing or stale;
+ * throws if it fails.
+ */
 export function buildExport({ onlyIfStale }: { onlyIfStale: boolean }): void {
   if (onlyIfStale && !exportIsStale()) return;
   console.log("Building the static export (next build) ...");
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+  // The local server answers the function itself: its pages post to their own origin.
+  const result = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, [LOCAL_BUILD_FLAG]: "1" },
+  });
   if (result.status !== 0) throw new Error(`next build failed with status ${result.status}`);
 }
 
@@ -51,22 +79,40 @@ export function nearest404(pathname: string, root = OUT_DIR): string {
 }
 
 /**
- * Serves out/ like a static host: clean URLs (/blog -> blog.html), content types,
- * immutable caching for hashed assets, and the nearest 404.html with status 404.
+ * The page a /blog?category=… address is answered with, as the export's _redirects tells
+ * hosts that rewrite on the query string: that category's pre-rendered list.
+ */
+export function categoryRewrite(pathname: string, search: string): string | null {
+  if (pathname !== "/blog") return null;
+  const slug = new URLSearchParams(search).get(CATEGORY_QUERY);
+  const known = POST_CATEGORIES.some((category) => slugify(category) === slug);
+  return known ? `/blog/category/${slug}` : null;
+}
+
+function readHeaderRules(root: string): HeaderRule[] {
+  const file = path.join(root, HEADERS_FILE);
+  return existsSync(file) ? parseHeadersFile(readFileSync(file, "utf8")) : [];
+}
+
+/**
+ * Serves out/ like a static host: clean URLs (/blog -> blog.html), content types, the
+ * headers of out/_headers (security policy, caching), the category rewrite of _redirects,
+ * and the nearest 404.html with status 404.
  */
 export function createStaticSite(root = OUT_DIR) {
-  return sirv(root, {
+  const rules = readHeaderRules(root);
+  const setHeaders = (res: ServerResponse, pathname: string) => {
+    for (const [name, value] of Object.entries(headersFor(rules, pathname))) {
+      res.setHeader(name, value);
+    }
+  };
+  const serve = sirv(root, {
     extensions: ["html"],
     etag: true,
-    setHeaders(res, pathname) {
-      if (pathname.startsWith("/_next/static/")) {
-        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      } else {
-        res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-      }
-    },
+    setHeaders,
     onNoMatch(req: IncomingMessage, res: ServerResponse) {
       const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+      setHeaders(res, pathname);
       res.writeHead(404, {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "no-cache",
@@ -74,4 +120,12 @@ export function createStaticSite(root = OUT_DIR) {
       res.end(req.method === "HEAD" ? undefined : readFileSync(nearest404(pathname, root)));
     },
   });
+  return (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (HOST_FILES.has(url.pathname)) url.pathname = "/__not-served__";
+    const rewritten = categoryRewrite(url.pathname, url.search);
+    if (rewritten) url.pathname = rewritten;
+    req.url = `${url.pathname}${url.search}`;
+    serve(req, res, next);
+  };
 }
