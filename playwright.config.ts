@@ -4,6 +4,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const drillPort = port + 1;
+const hostedPort = port + 3;
+const mainUrl = `http://127.0.0.1:${port}/`;
 
 /** A shell command that returns once `url` answers (Node only: no curl on a bare machine). */
 function waitFor(url: string): string {
@@ -11,28 +13,32 @@ function waitFor(url: string): string {
   return `node -e "${poll}"`;
 }
 
-function server(listen: number, command: string, env: Record<string, string>) {
+function server(listen: number, command: string, env: Record<string, string>, timeout = 240_000) {
   return {
     command,
     url: `http://127.0.0.1:${listen}/`,
-    timeout: 240_000,
+    timeout,
     reuseExistingServer: false,
     stdout: "pipe" as const,
     env: { PORT: String(listen), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", ...env },
   };
 }
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+
 /**
- * End-to-end tests of what a visitor sees, against the static export served by
- * the project's own server with its embedded lead store. Debian's Chromium; no
- * browser download.
+ * End-to-end tests of what a visitor sees, against the static export served by the
+ * project's own server with its embedded lead store, and against the hosted path run for
+ * real (PostgreSQL, the Deno function, a deploy build pointed at it). Debian's Chromium;
+ * no browser download.
  */
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -45,34 +51,37 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /leads\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testIgnore: /(leads|hosted)\.spec\.ts/,
+      use: desktop,
     },
     {
       // Outage drills switch the function off for every visitor: they get a server of their own.
       name: "leads",
       testMatch: /leads\.spec\.ts/,
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 800 },
-        baseURL: `http://127.0.0.1:${drillPort}`,
-      },
+      use: { ...desktop, baseURL: `http://127.0.0.1:${drillPort}` },
+    },
+    {
+      name: "hosted",
+      testMatch: /hosted\.spec\.ts/,
+      use: { ...desktop, baseURL: `http://127.0.0.1:${hostedPort}` },
     },
   ],
-  // E2E_NO_BUILD=1 serves out/ as it is, without rebuilding a stale export.
+  // E2E_NO_BUILD=1 serves out/ as it is, without rebuilding a stale export. Every server
+  // takes leads without a rate limit: the suite sends many from 127.0.0.1 (the limit has
+  // tests of its own).
   webServer: [
     server(port, `npx tsx server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
       LEADS_DATA_DIR: ".data/e2e/main/leads",
+      LEADS_RATE_LIMIT: "off",
     }),
     // Serves the export the first server may still be building: it starts once that one
     // answers, since the static server reads the list of files in out/ when it starts.
-    server(
-      drillPort,
-      `${waitFor(`http://127.0.0.1:${port}/`)} && npx tsx server/serve.ts --no-build`,
-      {
-        LEADS_DATA_DIR: ".data/e2e/drill/leads",
-        LOCAL_FAULTS: "1",
-      },
-    ),
+    server(drillPort, `${waitFor(mainUrl)} && npx tsx server/serve.ts --no-build`, {
+      LEADS_DATA_DIR: ".data/e2e/drill/leads",
+      LEADS_RATE_LIMIT: "off",
+      LOCAL_FAULTS: "1",
+    }),
+    // A second build (into out-hosted/) shares .next with the first: it waits for it.
+    server(hostedPort, `npx tsx scripts/hosted-site.ts --after ${mainUrl}`, {}, 420_000),
   ],
 });

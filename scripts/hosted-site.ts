@@ -1,0 +1,78 @@
+/**
+ * The site as a deploy ships it, against the hosted path run for real: starts the hosted
+ * stack (PostgreSQL with Supabase's roles, the migrations, the Deno function), builds the
+ * export with NEXT_PUBLIC_SUPABASE_URL pointing at that function (a deploy build: no
+ * QHB_LOCAL_BUILD) into out-hosted/, and serves it as a static host would. Writes what the
+ * tests need to reach the database to .data/e2e/hosted.json. Used by the "hosted" project
+ * of playwright.config.ts; stops everything on SIGTERM.
+ *
+ *   PORT=3213 npx tsx scripts/hosted-site.ts [--after http://127.0.0.1:3210/]
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { startHostedStack } from "./hosted-stack.ts";
+import { startStaticServer, waitForUrl } from "./local-server.ts";
+
+export const HOSTED_EXPORT_DIR = "out-hosted";
+export const HOSTED_INFO_FILE = path.join(".data", "e2e", "hosted.json");
+
+export type HostedInfo = {
+  databaseUrl: string;
+  supabaseUrl: string;
+  retryUrl: string;
+  cronSecret: string;
+};
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3213);
+  // Builds share .next: wait until the server that builds out/ is up before building this one.
+  const after = process.argv.indexOf("--after");
+  if (after > 0) await waitForUrl(process.argv[after + 1]!, 300_000);
+
+  const stack = await startHostedStack({ rateLimit: "off" });
+  const stop = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop());
+  process.once("SIGINT", () => void stop());
+
+  const env = { ...process.env };
+  delete env.QHB_LOCAL_BUILD;
+  const build = spawnSync("npx", ["next", "build"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...env,
+      NEXT_PUBLIC_SUPABASE_URL: stack.supabaseUrl,
+      NEXT_PUBLIC_SUPABASE_ANON_KEY: "hosted-test-anon-key",
+      QHB_EXPORT_DIR: HOSTED_EXPORT_DIR,
+    },
+  });
+  if (build.status !== 0) {
+    await stack.stop();
+    throw new Error(`next build for the hosted path failed (${build.status})`);
+  }
+
+  const info: HostedInfo = {
+    databaseUrl: stack.databaseUrl,
+    supabaseUrl: stack.supabaseUrl,
+    retryUrl: stack.retryUrl,
+    cronSecret: stack.cronSecret,
+  };
+  mkdirSync(path.dirname(HOSTED_INFO_FILE), { recursive: true });
+  writeFileSync(HOSTED_INFO_FILE, JSON.stringify(info));
+  const site = await startStaticServer(port, undefined, path.resolve(HOSTED_EXPORT_DIR));
+  console.log(
+    `The hosted-path site is served at ${site.url}, its leads go to ${stack.supabaseUrl}`,
+  );
+}
+
+// Run as a script; the tests import the constants above.
+if (/hosted-site\.ts$/.test(process.argv[1] ?? "")) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
