@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { homeFaq } from "@/content/faq";
 import { homeCopy } from "@/content/home";
 import { buildMetadata } from "@/lib/seo";
 import { site } from "@/lib/site";
@@ -8,7 +9,8 @@ import { Hero } from "@/components/home/hero";
 import { HowItWorks } from "@/components/home/how-it-works";
 import { PropertyTypes } from "@/components/home/property-types";
 import { StateLinks } from "@/components/home/state-links";
-import { OfferForm } from "@/components/offer-form/offer-form";
+import { Island } from "@/components/islands/island";
+import { Faq } from "@/components/site/faq";
 import { JsonLd } from "@/components/site/json-ld";
 
 const FORM_ID = "offer-form";
@@ -23,19 +25,39 @@ export const metadata: Metadata = buildMetadata({
 export default function HomePage() {
   return (
     <>
-      <JsonLd data={homeJsonLd()} />
-      <Hero formId={FORM_ID} />
-      <section aria-labelledby="offer-title" className="px-4">
-        <div className="mx-auto -mt-8 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
-          <h2 id="offer-title" className="text-2xl font-extrabold text-slate-950">
-            {homeCopy.offer.title}
-          </h2>
-          <p className="mt-1 mb-6 text-slate-700">{homeCopy.offer.lead}</p>
-          <OfferForm id={FORM_ID} />
+      <JsonLd data={homeJsonLd(homeFaq)} />
+      <div className="bg-gradient-to-b from-blue-900 to-blue-700">
+        <div className="mx-auto grid max-w-6xl gap-x-12 gap-y-5 px-4 py-5 sm:py-12 lg:grid-cols-[minmax(0,1fr)_27rem] lg:items-start lg:py-16">
+          <Hero formId={FORM_ID} />
+          <section
+            aria-labelledby="offer-title"
+            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xl sm:p-8"
+          >
+            <h2 id="offer-title" className="text-xl font-extrabold text-slate-950 sm:text-2xl">
+              {homeCopy.offer.title}
+            </h2>
+            <p className="mt-1 mb-3 text-sm text-slate-700 sm:mb-6 sm:text-base">
+              {homeCopy.offer.lead}
+            </p>
+            <Island
+              name="offer-form"
+              props={{
+                id: FORM_ID,
+                placeholder: homeCopy.offer.addressPlaceholder,
+                company: { name: site.company.name, phone: site.company.phone },
+              }}
+            />
+          </section>
         </div>
-      </section>
+      </div>
       <PropertyTypes />
       <HowItWorks />
+      <Faq
+        id="faq"
+        title={homeCopy.faqTitle}
+        items={homeFaq}
+        className="mx-auto max-w-3xl px-4 py-16"
+      />
       <StateLinks />
     </>
   );

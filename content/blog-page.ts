@@ -7,6 +7,7 @@ export const blogCopy = {
   },
   title: "Home Selling Advice and Market Insights",
   lead: "Plain-spoken guides from the team that buys houses for cash in all 50 states: what things cost, how long they take, and when each way of selling makes sense.",
+  categoryTitle: (category: string) => `${category}: Home Selling Articles`,
   categoriesTitle: "Categories",
   categoriesDescription: "Show only the articles on one topic.",
   filteredBy: "Filtered by:",

@@ -26,7 +26,9 @@ export const homeCopy = {
   offer: {
     title: "Get Your Free Cash Offer",
     lead: "Three quick steps. No obligation, no fees.",
+    addressPlaceholder: "123 Main St, Springfield, IL 62701",
   },
+  faqTitle: "Questions Homeowners Ask",
   propertyTypes: {
     title: "Types of Properties We Buy",
     lead: "Whatever the house, whatever the situation, we make a cash offer on it as it stands.",

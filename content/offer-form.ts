@@ -1,4 +1,7 @@
-/** The words of the offer form and its outcome toasts (SPEC §4, §8). */
+import { DO_NOT_SELL_ANCHOR, LEGAL_PAGES } from "@/lib/legal-links";
+import { PROMISES } from "@/lib/promises";
+
+/** The words of the offer form and its outcome toasts. */
 export const offerFormCopy = {
   formLabel: "Free cash offer request",
   progressLabel: (step: number, total: number) => `Step ${step} of ${total}`,
@@ -13,11 +16,10 @@ export const offerFormCopy = {
     },
     3: {
       title: "Where should we send your offer?",
-      hint: "We'll email your written cash offer within 24 hours. No spam, no obligation.",
+      hint: `We'll email your written cash offer within ${PROMISES.offerWithinHours} hours. No spam, no obligation.`,
     },
   },
   addressLabel: "Property Address",
-  addressPlaceholder: "123 Main St, Columbus, OH 43215",
   conditionLegend: "Property condition",
   emailLabel: "Email Address *",
   emailPlaceholder: "you@example.com",
@@ -29,7 +31,14 @@ export const offerFormCopy = {
   back: "Back",
   submit: "Get My Cash Offer",
   sending: "Sending...",
-  privacy: "Your details are only used to prepare your offer. We never sell them.",
+  privacy: {
+    text: "Your details are only used to prepare your offer.",
+    link: {
+      text: "We never sell them.",
+      href: `${LEGAL_PAGES.privacy.path}#${DO_NOT_SELL_ANCHOR}`,
+    },
+  },
+  preferToTalk: "Prefer to talk? Call us at",
   success: {
     title: "Thank you!",
     description:

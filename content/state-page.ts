@@ -6,6 +6,7 @@ export const statePageCopy = {
   headline: (state: string) => `Sell Your House Fast in ${state}`,
   intro: (state: string, [first, second, third]: readonly string[]) =>
     `We buy houses for cash all over ${state}, from ${first} and ${second} to ${third} and the small towns in between. Tell us about your house and get a written cash offer within ${site.promises.offerWithinHours} hours: no repairs, no showings, no commissions.`,
+  ratingLabel: "Rating and key numbers",
   rating: `${site.rating.score}/${site.rating.outOf} rating from ${site.rating.reviewCount} homeowners`,
   stats: [
     { value: `${site.promises.averageCloseDays} Days`, label: "Average Close" },
@@ -16,6 +17,9 @@ export const statePageCopy = {
   citiesTitle: (state: string) => `Cities We Serve in ${state}`,
   citiesLead: (state: string) =>
     `Our cash offers reach every county in ${state}. These are the largest cities where homeowners sell to us:`,
+  faqTitle: (state: string) => `Selling a House in ${state}: Your Questions`,
+  /** An address in the state's own largest city, as an example in the form. */
+  addressPlaceholder: (firstCity: string, code: string) => `123 Main St, ${firstCity}, ${code}`,
   offerTitle: "Get Your Cash Offer",
   offerLead: (state: string) =>
     `Free and no-obligation for ${state} homeowners. Written offer within ${site.promises.offerWithinHours} hours.`,

@@ -18,6 +18,8 @@ const PAGES = [
   { name: "the blog", path: "/blog", status: 200 },
   { name: "a blog post", path: "/blog/cash-offers-vs-traditional-sales", status: 200 },
   { name: "the not-found page", path: "/this-page-does-not-exist", status: 404 },
+  { name: "the privacy policy", path: "/privacy", status: 200 },
+  { name: "the terms of use", path: "/terms", status: 200 },
 ] as const;
 
 async function expectNoAxeViolations(page: Page) {
@@ -135,6 +137,13 @@ for (const viewport of VIEWPORTS) {
       await form.getByLabel("Email Address *").fill("dana@example.com");
       await form.getByRole("button", { name: "Get My Cash Offer" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+      await expect(form.getByRole("region", { name: "What happens next" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("the home page's questions, open, have no axe violations", async ({ page }) => {
+      await open(page, "/");
+      for (const summary of await page.locator("#faq summary").all()) await summary.click();
       await expectNoAxeViolations(page);
     });
 
@@ -179,6 +188,8 @@ test.describe("keyboard", () => {
     await page.route(FUNCTION_URL, (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
     );
+    // The condition step's 300 ms advance runs on a clock the test moves.
+    await page.clock.install();
     await open(page, "/");
     const heard = await listenToLiveRegions(page);
     const form = offerForm(page);
@@ -213,8 +224,8 @@ test.describe("keyboard", () => {
     const fair = form.getByRole("radio", { name: /^Fair/ });
     await expect(fair).toBeChecked();
     await expectVisibleFocusRing(page, fair);
-    await page.waitForTimeout(500);
-    await expect(form.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
+    await page.clock.runFor(1_000);
+    await expect(form.getByRole("progressbar")).toHaveAttribute("value", "2");
     await page.keyboard.press("Tab");
     await expectVisibleFocusRing(page, form.getByRole("button", { name: "Back" }));
     await page.keyboard.press("Tab");
@@ -236,6 +247,11 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Tab");
     await expectVisibleFocusRing(page, form.getByLabel("Phone Number"));
     await page.keyboard.type("713-555-0142");
+    // The consent under the phone field links to the two policies.
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("link", { name: "Terms of Use" }).first());
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("link", { name: "Privacy Policy" }).first());
     await page.keyboard.press("Tab");
     await expectVisibleFocusRing(page, form.getByRole("button", { name: "Back" }));
     await page.keyboard.press("Tab");
@@ -243,16 +259,22 @@ test.describe("keyboard", () => {
     await expectVisibleFocusRing(page, submit);
     await page.keyboard.press("Enter");
 
-    // The outcome is announced, and the visitor is back at step 1 with focus on the address.
+    // The outcome is announced, focus lands on what happens next, and the wizard is back at
+    // step 1, empty; "Request another offer" puts the cursor in the address again.
     await expect
       .poll(heard)
       .toContain(
         "We've received your inquiry and will contact you within 24 hours with a cash offer.",
       );
     await expect(heard()).resolves.toContain("Thank you!");
-    await expect(form.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
-    await expect(address).toBeFocused();
+    await expect(form.getByRole("heading", { name: "What happens next" })).toBeFocused();
+    await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
     await expect(address).toHaveValue("");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(page, form.getByRole("button", { name: "Request another offer" }));
+    await page.keyboard.press("Enter");
+    await expect(address).toBeFocused();
   });
 
   test("Back returns focus to the step it opens", async ({ page }) => {
@@ -313,11 +335,15 @@ test.describe("reduced motion", () => {
     expect(transition).toBeLessThanOrEqual(0.001);
     expect(animation).toBeLessThanOrEqual(0.001);
 
-    // Get Started Now jumps to the form at once instead of gliding there.
-    await page.getByRole("link", { name: "Get Started Now" }).click();
-    const scrolled = await page.evaluate(() => window.scrollY);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-    await expect(offerForm(page).getByLabel("Property Address")).toBeInViewport();
+    // Get Started Now jumps to the form at once instead of gliding there: the address is in
+    // view in the same task as the click, before any animation frame could have moved it.
+    await page.setViewportSize({ width: 390, height: 500 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const inViewAtOnce = await page.evaluate(() => {
+      document.querySelector<HTMLAnchorElement>('a[href="#offer-form"]')!.click();
+      const box = document.querySelector("input[name=address]")!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(inViewAtOnce).toBe(true);
   });
 });

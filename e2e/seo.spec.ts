@@ -6,8 +6,10 @@ import matter from "gray-matter";
 
 import { expect, test, type Page } from "./support/test";
 
-import { STATES, stateSlug } from "../content/states";
+import { LEGAL_PAGES } from "../lib/legal-links";
 import { site } from "../lib/site";
+import { slugify } from "../lib/slug";
+import { STATES } from "../supabase/functions/_shared/states";
 
 /**
  * Search and sharing metadata of the built export, as a crawler or a link
@@ -16,9 +18,10 @@ import { site } from "../lib/site";
  */
 const OUT = path.resolve("out");
 const BLOG_DIR = path.resolve("content", "blog");
+const LEGAL_DIR = path.resolve("content", "legal");
 const ORGANIZATION_ID = `${site.url}/#organization`;
 
-type Kind = "home" | "blog" | "post" | "state";
+type Kind = "home" | "blog" | "post" | "state" | "legal";
 type ExpectedPage = { kind: Kind; path: string; url: string; name: string; date?: string };
 
 const url = (pagePath: string) => `${site.url}${pagePath === "/" ? "" : pagePath}`;
@@ -43,10 +46,20 @@ const EXPECTED: ExpectedPage[] = [
   })),
   ...STATES.map((state) => ({
     kind: "state" as const,
-    path: `/sell-house-fast-${stateSlug(state.name)}`,
-    url: url(`/sell-house-fast-${stateSlug(state.name)}`),
+    path: `/sell-house-fast-${slugify(state.name)}`,
+    url: url(`/sell-house-fast-${slugify(state.name)}`),
     name: state.name,
   })),
+  ...Object.entries(LEGAL_PAGES).map(([slug, legal]) => {
+    const updated = matter(readFileSync(path.join(LEGAL_DIR, `${slug}.md`), "utf8")).data.updated;
+    return {
+      kind: "legal" as const,
+      path: legal.path,
+      url: url(legal.path),
+      name: legal.title,
+      date: updated instanceof Date ? updated.toISOString().slice(0, 10) : String(updated),
+    };
+  }),
 ];
 
 /** A URL on the production domain as a path on the local server. */
@@ -112,6 +125,10 @@ async function readHead(page: Page) {
       jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
         (script) => script.textContent ?? "",
       ),
+      faq: [...document.querySelectorAll("[data-faq-item]")].map((item) => [
+        item.querySelector("[data-faq-question]")?.textContent ?? "",
+        item.querySelector("[data-faq-answer]")?.textContent ?? "",
+      ]),
     };
   });
 }
@@ -140,10 +157,26 @@ function nodeOf(graph: LdNode[], type: string, where: string): LdNode {
   return found[0] ?? {};
 }
 
+/** The FAQPage must say exactly what the page shows (search engines check). */
+function expectFaqMatchesPage(graph: LdNode[], head: Head, where: string) {
+  const faq = nodeOf(graph, "FAQPage", where) as {
+    mainEntity?: { name: string; acceptedAnswer: { text: string } }[];
+  };
+  expect.soft(head.faq.length, `${where}: questions on the page`).toBeGreaterThanOrEqual(3);
+  expect
+    .soft(
+      (faq.mainEntity ?? []).map((item) => [item.name, item.acceptedAnswer.text]),
+      `${where}: FAQPage equals the visible questions and answers`,
+    )
+    .toEqual(head.faq);
+}
+
 function expectOrganization(node: LdNode, where: string) {
   expect.soft(node, where).toMatchObject({
     "@id": ORGANIZATION_ID,
     name: site.name,
+    legalName: site.company.legalName,
+    telephone: site.company.phone.e164,
     url: site.url,
     email: site.email,
     logo: { "@type": "ImageObject", url: expect.stringMatching(/\.png$/) },
@@ -166,7 +199,9 @@ function expectBreadcrumb(graph: LdNode[], trail: { name: string; url: string }[
 /** Checks a page's JSON-LD against what its kind must carry; returns every image URL in it. */
 function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
   const where = expected.path;
-  if (expected.kind === "blog" && head.jsonLd.length === 0) return [];
+  if ((expected.kind === "blog" || expected.kind === "legal") && head.jsonLd.length === 0) {
+    return [];
+  }
   const graph = graphOf(head, where);
   if (!graph) return [];
   const text = head.jsonLd[0]!;
@@ -187,8 +222,9 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
   if (expected.kind === "home") {
     expect
       .soft(graph.map((node) => node["@type"]).sort(), where)
-      .toEqual(["Organization", "WebSite"]);
+      .toEqual(["FAQPage", "Organization", "WebSite"]);
     expect.soft(nodeOf(graph, "WebSite", where)).toMatchObject({ name: site.name, url: site.url });
+    expectFaqMatchesPage(graph, head, where);
   }
 
   if (expected.kind === "state") {
@@ -204,6 +240,7 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
       [home, { name: `Sell House Fast ${expected.name}`, url: expected.url }],
       where,
     );
+    expectFaqMatchesPage(graph, head, where);
   }
 
   if (expected.kind === "post") {
@@ -237,7 +274,7 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
 }
 
 test.describe("search and sharing metadata of the export", () => {
-  test("sitemap.xml lists exactly the 58 public pages at their canonical URLs", async ({
+  test("sitemap.xml lists exactly the 60 public pages at their canonical URLs", async ({
     page,
     request,
   }) => {
@@ -251,13 +288,13 @@ test.describe("search and sharing metadata of the export", () => {
       loc: /<loc>([^<]*)<\/loc>/.exec(body!)?.[1],
       lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(body!)?.[1],
     }));
-    expect.soft(EXPECTED).toHaveLength(58);
+    expect.soft(EXPECTED).toHaveLength(60);
     expect
       .soft(entries.map((entry) => entry.loc).sort())
       .toEqual(EXPECTED.map((expected) => expected.url).sort());
     for (const expected of EXPECTED) {
       const entry = entries.find((candidate) => candidate.loc === expected.url);
-      // A post's own date; the other pages have no true date to give.
+      // A post's or a policy's own date; the other pages have no true date to give.
       expect.soft(entry?.lastmod, expected.path).toBe(expected.date);
     }
   });

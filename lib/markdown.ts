@@ -4,7 +4,44 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
+import { slugify } from "@/lib/slug";
+
+type HastNode = {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+};
+
+function textOf(node: HastNode): string {
+  return node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textOf).join("");
+}
+
+/** Gives every h2 and h3 an id from its words, so a section can be linked to. */
+function headingIds() {
+  return (tree: HastNode) => {
+    const used = new Set<string>();
+    const visit = (node: HastNode) => {
+      if (node.tagName === "h2" || node.tagName === "h3") {
+        const base = slugify(textOf(node)) || "section";
+        let id = base;
+        for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+        used.add(id);
+        node.properties = { ...node.properties, id };
+      }
+      node.children?.forEach(visit);
+    };
+    visit(tree);
+  };
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(headingIds)
+  .use(rehypeStringify);
 
 /** Markdown to HTML at build time; raw HTML in the source is dropped, not passed through. */
 export function renderMarkdown(markdown: string): string {

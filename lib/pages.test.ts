@@ -1,4 +1,5 @@
 import { getPosts } from "@/lib/blog";
+import { getLegalPage } from "@/lib/legal";
 import { getPublicPages } from "@/lib/pages";
 import { ogImageName } from "@/lib/seo";
 import { getStatePages } from "@/lib/state-pages";
@@ -6,26 +7,30 @@ import { getStatePages } from "@/lib/state-pages";
 describe("getPublicPages", () => {
   const pages = getPublicPages();
 
-  it("lists the 58 public pages: home, the blog, six posts and 50 states", () => {
-    expect(pages).toHaveLength(58);
+  it("lists the 60 public pages: home, the blog, six posts, 50 states and two policies", () => {
+    expect(pages).toHaveLength(60);
     expect(pages.map((page) => page.path)).toEqual([
       "/",
       "/blog",
       ...getPosts().map((post) => `/blog/${post.slug}`),
       ...getStatePages().map((state) => `/sell-house-fast-${state.slug}`),
+      "/privacy",
+      "/terms",
     ]);
   });
 
-  it("dates only the posts, with their own dates", () => {
+  it("dates only the posts and the policies, with their own dates", () => {
     const dated = pages.filter((page) => page.lastModified);
-    expect(dated.map((page) => [page.path, page.lastModified])).toEqual(
-      getPosts().map((post) => [post.path, post.date]),
-    );
+    expect(dated.map((page) => [page.path, page.lastModified])).toEqual([
+      ...getPosts().map((post) => [post.path, post.date]),
+      ["/privacy", getLegalPage("privacy").updated],
+      ["/terms", getLegalPage("terms").updated],
+    ]);
   });
 
   it("gives every page its own Open Graph image and headline", () => {
-    expect(new Set(pages.map((page) => ogImageName(page.path))).size).toBe(58);
-    expect(new Set(pages.map((page) => page.og.headline)).size).toBe(58);
+    expect(new Set(pages.map((page) => ogImageName(page.path))).size).toBe(60);
+    expect(new Set(pages.map((page) => page.og.headline)).size).toBe(60);
     expect(pages.find((page) => page.path === "/sell-house-fast-ohio")?.og.headline).toBe(
       "Sell Your House Fast in Ohio",
     );

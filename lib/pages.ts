@@ -3,6 +3,8 @@ import { homeCopy } from "@/content/home";
 import { statePageCopy } from "@/content/state-page";
 import { formatPostDate, getPosts } from "@/lib/blog";
 import { FEED_TITLE } from "@/lib/feed";
+import { getLegalPage } from "@/lib/legal";
+import { LEGAL_PAGES, type LegalSlug } from "@/lib/legal-links";
 import { getStatePages } from "@/lib/state-pages";
 
 /** What a page's Open Graph image says. */
@@ -21,7 +23,7 @@ export type PublicPage = {
 
 /**
  * Every public page of the site, in sitemap order: home, the blog, its posts,
- * the state pages. The sitemap and the Open Graph images are both made from
+ * the state pages, the policies. The sitemap and the Open Graph images are both made from
  * this list, so neither can miss a page the other has.
  */
 export function getPublicPages(): PublicPage[] {
@@ -44,5 +46,13 @@ export function getPublicPages(): PublicPage[] {
         headline: statePageCopy.headline(state.name),
       },
     })),
+    ...(Object.keys(LEGAL_PAGES) as LegalSlug[]).map((slug) => {
+      const page = getLegalPage(slug);
+      return {
+        path: page.path,
+        lastModified: page.updated,
+        og: { eyebrow: homeCopy.hero.eyebrow, headline: page.title },
+      };
+    }),
   ];
 }

@@ -1,5 +1,6 @@
 import type { Graph } from "schema-dts";
 
+import { homeFaq } from "@/content/faq";
 import { getPosts } from "@/lib/blog";
 import { getStatePage } from "@/lib/state-pages";
 import { site } from "@/lib/site";
@@ -32,17 +33,33 @@ const ohio = getStatePage("ohio")!;
 const post = getPosts()[0]!;
 
 describe("home page JSON-LD", () => {
-  const graph = homeJsonLd();
+  const graph = homeJsonLd(homeFaq);
 
-  it("describes the organization serving the United States", () => {
+  it("describes the organization serving the United States, with its contact details", () => {
     expect(node(graph, "Organization")).toMatchObject({
       "@id": ORGANIZATION_ID,
       name: "Quick Home Buyers",
+      legalName: site.company.legalName,
       url: site.url,
-      email: site.email,
+      email: site.company.email,
+      telephone: site.company.phone.e164,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: site.company.address.street,
+        addressRegion: site.company.address.region,
+      },
       logo: { "@type": "ImageObject", url: `${site.url}/icons/icon-512.png` },
       areaServed: { "@type": "Country", name: "United States" },
     });
+  });
+
+  it("answers the page's questions in the page's own words", () => {
+    const faq = node(graph, "FAQPage") as unknown as {
+      mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+    };
+    expect(faq.mainEntity.map((item) => [item.name, item.acceptedAnswer.text])).toEqual(
+      homeFaq.map((item) => [item.question, item.answer]),
+    );
   });
 
   it("describes the website, published by the organization", () => {
@@ -51,7 +68,7 @@ describe("home page JSON-LD", () => {
       url: site.url,
       publisher: { "@id": ORGANIZATION_ID },
     });
-    expect(nodes(graph)).toHaveLength(2);
+    expect(nodes(graph)).toHaveLength(3);
   });
 });
 
@@ -131,11 +148,13 @@ describe("blog list JSON-LD", () => {
 });
 
 describe("every page's JSON-LD", () => {
-  const graphs = [homeJsonLd(), stateJsonLd(ohio), postJsonLd(post), blogJsonLd(getPosts())];
+  const graphs = [homeJsonLd(homeFaq), stateJsonLd(ohio), postJsonLd(post), blogJsonLd(getPosts())];
 
   it("carries no review or rating about the company itself", () => {
     for (const graph of graphs) {
-      expect(serializeJsonLd(graph)).not.toMatch(/review|rating/i);
+      expect(serializeJsonLd(graph)).not.toMatch(
+        /"(Review|AggregateRating|review|aggregateRating|reviewRating)"/,
+      );
     }
   });
 

@@ -2,6 +2,7 @@ import type {
   BlogLeaf,
   BlogPostingLeaf,
   BreadcrumbListLeaf,
+  FAQPageLeaf,
   Graph,
   ImageObject,
   OrganizationLeaf,
@@ -29,11 +30,15 @@ const LANGUAGE = "en-US";
 
 export type BreadcrumbItem = { name: string; href: string };
 
+/** A question and its answer, in plain text exactly as the page shows them. */
+export type StructuredFaqItem = { question: string; answer: string };
+
 export type StructuredState = {
   name: string;
   code: string;
   path: string;
   description: string;
+  faq: readonly StructuredFaqItem[];
 };
 
 export type StructuredPost = {
@@ -80,7 +85,17 @@ export function organization(): OrganizationLeaf {
       width: String(LOGO.size),
       height: String(LOGO.size),
     },
-    email: site.email,
+    legalName: site.company.legalName,
+    email: site.company.email,
+    telephone: site.company.phone.e164,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.company.address.street,
+      addressLocality: site.company.address.locality,
+      addressRegion: site.company.address.region,
+      postalCode: site.company.address.postalCode,
+      addressCountry: "US",
+    },
     description: site.description,
     areaServed: COUNTRY,
   };
@@ -171,6 +186,19 @@ function blog(posts: readonly StructuredPost[]): BlogLeaf {
   };
 }
 
+/** The questions answered on a page, in the words the page shows (search engines check). */
+export function faqPage(path: string, items: readonly StructuredFaqItem[]): FAQPageLeaf {
+  return {
+    "@type": "FAQPage",
+    "@id": `${absoluteUrl(path)}#faq`,
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
 function graph(nodes: readonly Thing[]): Graph {
   return { "@context": "https://schema.org", "@graph": nodes };
 }
@@ -178,9 +206,9 @@ function graph(nodes: readonly Thing[]): Graph {
 const HOME: BreadcrumbItem = { name: "Home", href: "/" };
 const BLOG: BreadcrumbItem = { name: "Blog", href: "/blog" };
 
-/** Home page: the organization and the website. */
-export function homeJsonLd(): Graph {
-  return graph([organization(), webSite()]);
+/** Home page: the organization, the website and the questions the page answers. */
+export function homeJsonLd(faq: readonly StructuredFaqItem[]): Graph {
+  return graph([organization(), webSite(), faqPage("/", faq)]);
 }
 
 /** State page: the cash home buying service in that state, its breadcrumb and its provider. */
@@ -189,6 +217,7 @@ export function stateJsonLd(state: StructuredState): Graph {
     stateService(state),
     breadcrumbList([HOME, { name: statePageCopy.breadcrumb(state.name), href: state.path }]),
     organization(),
+    faqPage(state.path, state.faq),
   ]);
 }
 

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Icon } from "@/components/ui/icon";
 import { PostCard } from "@/components/blog/post-card";
 import { PostDateline, PostImage, PostTags } from "@/components/blog/post-details";
-import { ShareButton } from "@/components/blog/share-button";
+import { Island } from "@/components/islands/island";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 
 export type PostArticleProps = { post: Post; related: readonly Post[] };
@@ -46,7 +46,10 @@ export function PostArticle({ post, related }: PostArticleProps) {
             <Icon icon={ArrowLeft} className="size-4" />
             {blogCopy.backToBlog}
           </a>
-          <ShareButton title={post.title} text={post.excerpt} url={absoluteUrl(post.path)} />
+          <Island
+            name="share-button"
+            props={{ title: post.title, text: post.excerpt, url: absoluteUrl(post.path) }}
+          />
         </footer>
       </article>
 

@@ -2,7 +2,6 @@ import { Clock } from "lucide";
 
 import { POST_IMAGE_SIZE, formatPostDate, type PostMeta } from "@/lib/blog";
 import { cn } from "@/lib/utils";
-import { Badge } from "@/components/ui/badge";
 import { Icon } from "@/components/ui/icon";
 
 /** The pieces a post card and a post page both show. */
@@ -30,8 +29,8 @@ export function PostDateline({ post }: { post: Pick<PostMeta, "date" | "readTime
   return (
     <>
       <time dateTime={post.date}>{formatPostDate(post.date)}</time>
-      <span aria-hidden="true">·</span>
-      <span className="flex items-center gap-1">
+      {/* The clock sets the read time apart; a separator dot was left alone at line ends. */}
+      <span className="flex items-center gap-1 whitespace-nowrap">
         <Icon icon={Clock} className="size-4" />
         {post.readTime}
       </span>
@@ -39,14 +38,21 @@ export function PostDateline({ post }: { post: Pick<PostMeta, "date" | "readTime
   );
 }
 
+/** Tags as plain words: they describe the article and lead nowhere, so nothing looks pressable. */
 export function PostTags({ tags }: { tags: readonly string[] }) {
   return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-      {tags.map((tag) => (
-        <li key={tag}>
-          <Badge variant="outline">{tag}</Badge>
-        </li>
-      ))}
-    </ul>
+    <div className="text-sm text-slate-600">
+      <span className="font-semibold text-slate-700" aria-hidden="true">
+        Tags:{" "}
+      </span>
+      <ul aria-label="Tags" className="inline">
+        {tags.map((tag, index) => (
+          <li key={tag} className="inline after:content-['_']">
+            {tag}
+            {index < tags.length - 1 ? "," : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

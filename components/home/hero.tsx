@@ -6,44 +6,40 @@ import { buttonVariants } from "@/components/ui/button";
 
 export type HeroProps = { formId: string };
 
+/** The promises, beside the offer form on large screens and just above it on phones. */
 export function Hero({ formId }: HeroProps) {
   const { hero } = homeCopy;
   return (
-    <section
-      aria-labelledby="hero-title"
-      className="bg-gradient-to-b from-blue-900 to-blue-700 text-white"
-    >
-      <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-        <p className="text-sm font-semibold tracking-wide text-amber-300 uppercase">
-          {hero.eyebrow}
-        </p>
-        <h1
-          id="hero-title"
-          className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl"
-        >
-          {hero.title}
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-blue-50">{hero.lead}</p>
-        <ul className="mt-6 grid max-w-2xl gap-3 sm:grid-cols-2">
-          {hero.promises.map((promise) => (
-            <li key={promise} className="flex items-center gap-2 font-semibold">
-              <Icon icon={CircleCheck} className="size-5 shrink-0 text-amber-300" />
-              {promise}
-            </li>
-          ))}
-        </ul>
+    <section aria-labelledby="hero-title" className="text-white lg:py-6">
+      <p className="text-xs font-semibold tracking-wide text-amber-300 uppercase sm:text-sm">
+        {hero.eyebrow}
+      </p>
+      <h1
+        id="hero-title"
+        className="mt-2 text-3xl font-extrabold tracking-tight sm:mt-3 sm:text-5xl"
+      >
+        {hero.title}
+      </h1>
+      {/* On phones the promises below say it in fewer lines, keeping the form in view. */}
+      <p className="mt-4 hidden max-w-2xl text-lg text-blue-50 sm:block">{hero.lead}</p>
+      <ul className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm sm:mt-6 sm:gap-3 sm:text-base">
+        {hero.promises.map((promise) => (
+          <li key={promise} className="flex items-start gap-2 font-semibold">
+            <Icon icon={CircleCheck} className="mt-0.5 size-4 shrink-0 text-amber-300 sm:size-5" />
+            {promise}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3 sm:mt-8">
         {/* The offer form answers clicks on links to it by focusing its first field. */}
-        <a
-          href={`#${formId}`}
-          className={buttonVariants({ variant: "accent", size: "lg", className: "mt-8" })}
-        >
+        <a href={`#${formId}`} className={buttonVariants({ variant: "accent", size: "lg" })}>
           {hero.cta}
         </a>
-        <ul aria-label="Why homeowners trust us" className="mt-10 flex flex-wrap gap-3">
+        <ul aria-label="Why homeowners trust us" className="flex flex-wrap gap-2">
           {hero.badges.map((badge) => (
             <li
               key={badge.label}
-              className="flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm ring-1 ring-white/25"
+              className="flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs ring-1 ring-white/25 sm:text-sm"
             >
               <Icon icon={BadgeCheck} className="size-4 text-amber-300" />
               <span className="font-bold">{badge.value}</span>

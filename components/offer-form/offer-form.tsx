@@ -1,9 +1,22 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, Check, Phone } from "lucide";
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
+import { ArrowLeft, ArrowRight, Phone } from "lucide";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type FormEvent,
+} from "react";
 
+import { CONSENT_VERSION, submitAgreement } from "@/content/consent";
 import { offerFormCopy as copy } from "@/content/offer-form";
+import { readAttribution } from "@/lib/attribution";
+import { browserStorage } from "@/lib/browser-storage";
 import {
   createOutbox,
   keepRetrying,
@@ -15,15 +28,16 @@ import {
 import {
   CONDITION_ADVANCE_MS,
   TOTAL_STEPS,
+  addressProblem,
   buildOfferPayload,
   canAdvance,
   canSubmit,
   emailProblem,
   initialWizardState,
   newLeadId,
+  phoneProblem,
   wizardReducer,
 } from "@/lib/offer-wizard";
-import { cn } from "@/lib/utils";
 import {
   HONEYPOT_FIELD,
   LEAD_LIMITS,
@@ -31,21 +45,38 @@ import {
 } from "@/supabase/functions/_shared/lead-rules.ts";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { preloadToaster } from "@/components/ui/toaster";
 import { toast } from "@/components/ui/use-toast";
 import { ConditionOptions } from "@/components/offer-form/condition-options";
+import { ConsentText } from "@/components/offer-form/consent-text";
+import { ContactStep } from "@/components/offer-form/contact-step";
+import { TextField } from "@/components/offer-form/text-field";
 
 export type OfferFormProps = {
+  id: string;
   /** The state name a state page sends with the request. */
   state?: string;
-  id?: string;
-  className?: string;
+  /** An example address from the page's own state, or a neutral one. */
+  placeholder: string;
+  /** Who the visitor is dealing with, from the site config at build time. */
+  company: { name: string; phone: { display: string; href: string } };
 };
 
+/**
+ * One request's id, and when its filling-in began in performance.now() time: navigation
+ * start for the first request of a page view (time spent reading the page counts, as it
+ * does for a person), the last reset for the next.
+ */
 type Session = { id: string; startedAt: number };
+
+// Shown only after a request is sent: loaded with the last step, not with the page.
+const loadNextSteps = () => import("@/components/offer-form/next-steps");
+const NextSteps = lazy(() => loadNextSteps().then(({ NextSteps }) => ({ default: NextSteps })));
+
+type Field = "address" | "email" | "phone";
+/** What the function would refuse in each field, said before anything is sent. */
+type Problems = Partial<Record<Field, string | null>>;
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -63,9 +94,11 @@ function showStep(
   first?.focus({ preventScroll: true });
 }
 
-export function OfferForm({ state, id, className }: OfferFormProps) {
+export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
   const [wizard, dispatch] = useReducer(wizardReducer, initialWizardState);
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
+  /** After a request is sent: what happens next shows until the visitor starts again. */
+  const [sent, setSent] = useState(false);
   const { step, draft, sending } = wizard;
 
   const fieldId = useId();
@@ -79,8 +112,8 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
   const shownStep = useRef(step);
 
   useEffect(() => {
-    session.current = { id: newLeadId(), startedAt: Date.now() };
-    outbox.current = createOutbox(window.localStorage);
+    session.current = { id: newLeadId(), startedAt: 0 };
+    outbox.current = createOutbox(browserStorage("localStorage"));
     retrier.current = keepRetrying(outbox.current);
     return () => {
       retrier.current?.stop();
@@ -88,8 +121,8 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
     };
   }, []);
 
-  // The form's script starts after the page's first paint (scripts/paint-first.mjs): an
-  // address typed before it ran is in the field but not yet in the state. Keep it.
+  // On a slow phone the visitor can start typing before the island hydrates: an address
+  // typed before its script ran is in the field but not yet in the state. Keep it.
   useEffect(() => {
     const typed = formRef.current?.elements.namedItem("address");
     if (typed instanceof HTMLInputElement && typed.value !== "") {
@@ -101,17 +134,21 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
     if (shownStep.current === step) return;
     shownStep.current = step;
     showStep(formRef.current, stepRef.current, "nearest");
-    // A submit and a toast follow the last step: fetch their code while the visitor types.
+    // A submit, a toast and what happens next follow the last step: fetch their code while
+    // the visitor types (a failed download is tried again when needed).
     if (step === TOTAL_STEPS) {
       preloadOfferClient();
       void preloadToaster();
+      loadNextSteps().catch(() => {});
     }
   }, [step]);
+
+  // Screen reader and keyboard users land on what happens next, not on a field that vanished.
+  const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
 
   // Links to the form (the hero's Get Started Now) also put the cursor in it; without
   // script they still jump to it.
   useEffect(() => {
-    if (!id) return;
     function onLinkClick(event: MouseEvent) {
       if (!(event.target instanceof Element) || !event.target.closest(`a[href="#${id}"]`)) return;
       event.preventDefault();
@@ -120,6 +157,20 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
     document.addEventListener("click", onLinkClick);
     return () => document.removeEventListener("click", onLinkClick);
   }, [id]);
+
+  function edit(field: Field, value: string) {
+    if (field === "address") setSent(false);
+    setProblems((current) => ({ ...current, [field]: null }));
+    dispatch({ type: "edit", field, value });
+  }
+
+  /** Shows what is wrong and puts the cursor in the first such field; true when all is well. */
+  function check(found: Problems): boolean {
+    setProblems(found);
+    const first = (Object.keys(found) as Field[]).find((field) => found[field]);
+    if (first) document.getElementById(`${fieldId}-${first}`)?.focus();
+    return first === undefined;
+  }
 
   function chooseCondition(condition: Condition, advance: boolean) {
     dispatch({ type: "choose-condition", condition });
@@ -134,35 +185,48 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (step === 1 && !check({ address: addressProblem(draft.address) })) return;
     // Enter in steps 1 and 2 means Next, as it would in a one-page form.
     if (step < TOTAL_STEPS) {
       dispatch({ type: "next" });
       return;
     }
     if (!canSubmit(wizard)) return;
-    const problem = emailProblem(draft.email);
-    setEmailError(problem);
-    if (problem) {
-      document.getElementById(`${fieldId}-email`)?.focus();
-      return;
-    }
+    const contactProblems = {
+      email: emailProblem(draft.email),
+      phone: draft.callRequested ? phoneProblem(draft.phone) : null,
+    };
+    if (!check(contactProblems)) return;
 
     dispatch({ type: "send" });
-    const started = session.current ?? { id: newLeadId(), startedAt: Date.now() };
+    const started = session.current ?? { id: newLeadId(), startedAt: 0 };
+    const now = new Date();
     const payload = buildOfferPayload(draft, {
       id: started.id,
       state,
       source: window.location.pathname,
       honeypot: honeypotRef.current?.value ?? "",
-      elapsedMs: Date.now() - started.startedAt,
+      elapsedMs: performance.now() - started.startedAt,
+      consent: { version: CONSENT_VERSION, at: now.toISOString() },
+      attribution: readAttribution(
+        browserStorage("localStorage"),
+        browserStorage("sessionStorage"),
+        now,
+      ),
     });
     const delivered = await submitOffer(payload, outbox.current);
     if (!delivered) retrier.current?.wake();
 
     toast(delivered ? copy.success : copy.fallback);
     if (honeypotRef.current) honeypotRef.current.value = "";
-    session.current = { id: newLeadId(), startedAt: Date.now() };
+    session.current = { id: newLeadId(), startedAt: performance.now() };
     dispatch({ type: "reset" });
+    setSent(true);
+  }
+
+  function startAgain() {
+    setSent(false);
+    document.getElementById(`${fieldId}-address`)?.focus();
   }
 
   const stepCopy = copy.steps[step];
@@ -175,8 +239,14 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
       noValidate
       aria-label={copy.formLabel}
       onSubmit={handleSubmit}
-      className={cn("scroll-mt-24 space-y-5", className)}
+      className="scroll-mt-24 space-y-5"
     >
+      {sent ? (
+        <Suspense fallback={null}>
+          <NextSteps phone={company.phone} headingRef={focusOnShow} onStartAgain={startAgain} />
+        </Suspense>
+      ) : null}
+
       <div className="space-y-2">
         <p className="text-sm font-medium text-slate-700" aria-hidden="true">
           {copy.progressLabel(step, TOTAL_STEPS)}
@@ -193,23 +263,19 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
         </div>
 
         {step === 1 ? (
-          <div className="space-y-2">
-            <Label htmlFor={`${fieldId}-address`}>{copy.addressLabel}</Label>
-            <Input
-              id={`${fieldId}-address`}
-              name="address"
-              required
-              aria-required="true"
-              // The HTML spec allows "street-address" on multi-line fields only.
-              autoComplete="address-line1"
-              maxLength={LEAD_LIMITS.addressMax}
-              placeholder={copy.addressPlaceholder}
-              value={draft.address}
-              onChange={(event) =>
-                dispatch({ type: "edit", field: "address", value: event.target.value })
-              }
-            />
-          </div>
+          <TextField
+            id={`${fieldId}-address`}
+            label={copy.addressLabel}
+            name="address"
+            required
+            // The HTML spec allows "street-address" on multi-line fields only.
+            autoComplete="address-line1"
+            maxLength={LEAD_LIMITS.addressMax}
+            placeholder={placeholder}
+            value={draft.address}
+            error={problems.address}
+            onChange={(event) => edit("address", event.target.value)}
+          />
         ) : null}
 
         {step === 2 ? (
@@ -222,66 +288,14 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
         ) : null}
 
         {step === 3 ? (
-          <div className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor={`${fieldId}-email`}>{copy.emailLabel}</Label>
-              <Input
-                id={`${fieldId}-email`}
-                name="email"
-                type="email"
-                required
-                aria-required="true"
-                autoComplete="email"
-                inputMode="email"
-                maxLength={LEAD_LIMITS.emailMax}
-                placeholder={copy.emailPlaceholder}
-                value={draft.email}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? `${fieldId}-email-error` : undefined}
-                onChange={(event) => {
-                  setEmailError(null);
-                  dispatch({ type: "edit", field: "email", value: event.target.value });
-                }}
-              />
-              {emailError ? (
-                <p id={`${fieldId}-email-error`} className="text-sm font-medium text-red-700">
-                  {emailError}
-                </p>
-              ) : null}
-            </div>
-
-            <Button
-              type="button"
-              variant="outline"
-              aria-pressed={draft.callRequested}
-              aria-controls={`${fieldId}-phone-field`}
-              onClick={() => dispatch({ type: "toggle-call" })}
-              className="aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900"
-            >
-              {draft.callRequested ? <Icon icon={Check} /> : <Icon icon={Phone} />}
-              {draft.callRequested ? copy.callRequested : copy.requestCall}
-            </Button>
-
-            <div id={`${fieldId}-phone-field`} className="space-y-2" hidden={!draft.callRequested}>
-              {draft.callRequested ? (
-                <>
-                  <Label htmlFor={`${fieldId}-phone`}>{copy.phoneLabel}</Label>
-                  <Input
-                    id={`${fieldId}-phone`}
-                    name="phone"
-                    type="tel"
-                    autoComplete="tel"
-                    maxLength={LEAD_LIMITS.phoneMax}
-                    placeholder={copy.phonePlaceholder}
-                    value={draft.phone}
-                    onChange={(event) =>
-                      dispatch({ type: "edit", field: "phone", value: event.target.value })
-                    }
-                  />
-                </>
-              ) : null}
-            </div>
-          </div>
+          <ContactStep
+            fieldId={fieldId}
+            draft={draft}
+            companyName={company.name}
+            problems={problems}
+            onEdit={edit}
+            onToggleCall={() => dispatch({ type: "toggle-call" })}
+          />
         ) : null}
       </div>
 
@@ -318,7 +332,23 @@ export function OfferForm({ state, id, className }: OfferFormProps) {
         )}
       </div>
 
-      <p className="text-xs text-slate-600">{copy.privacy}</p>
+      {step === TOTAL_STEPS ? <ConsentText parts={submitAgreement} /> : null}
+      <p className="text-xs text-slate-600">
+        {copy.privacy.text}{" "}
+        <a href={copy.privacy.link.href} className="font-medium text-blue-800 underline">
+          {copy.privacy.link.text}
+        </a>
+      </p>
+      <p className="flex flex-wrap items-center gap-x-1.5 border-t border-slate-200 pt-4 text-sm text-slate-700">
+        {copy.preferToTalk}
+        <a
+          href={company.phone.href}
+          className="inline-flex items-center gap-1 font-bold text-blue-800 hover:underline"
+        >
+          <Icon icon={Phone} className="size-4" />
+          {company.phone.display}
+        </a>
+      </p>
     </form>
   );
 }

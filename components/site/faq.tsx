@@ -1,0 +1,41 @@
+import { ChevronDown } from "lucide";
+
+import type { FaqItem } from "@/content/faq";
+import { Icon } from "@/components/ui/icon";
+
+export type FaqProps = {
+  id: string;
+  title: string;
+  items: readonly FaqItem[];
+  className?: string;
+};
+
+/**
+ * Questions and answers as native <details>: they open without script, and the page's
+ * FAQPage structured data is built from the same items (lib/structured-data.ts).
+ */
+export function Faq({ id, title, items, className }: FaqProps) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-2xl font-extrabold text-slate-950 sm:text-3xl">
+        {title}
+      </h2>
+      <div className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {items.map((item) => (
+          <details key={item.question} className="group" data-faq-item="">
+            <summary className="flex cursor-pointer list-none items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-950 hover:bg-slate-50 focus-visible:outline-3 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [&::-webkit-details-marker]:hidden">
+              <span data-faq-question="">{item.question}</span>
+              <Icon
+                icon={ChevronDown}
+                className="mt-0.5 size-5 shrink-0 text-blue-700 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+              />
+            </summary>
+            <p data-faq-answer="" className="px-5 pb-5 text-slate-700">
+              {item.answer}
+            </p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
