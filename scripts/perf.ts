@@ -14,6 +14,8 @@
  *   --export DIR     measure another export (an older build, say), served as a static host
  *                    would; implies --no-build and skips the supabase check
  *   --runs N         loads and Lighthouse runs per page (default 5)
+ *   --no-lighthouse  only the applied-throttling loads (quicker, for trying a change)
+ *   --pages P,Q      only these of the four pages, e.g. --pages /,/blog
  *   --report FILE    where to write the report (default reports/perf.md)
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
@@ -27,6 +29,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
 
 import { buildExport, OUT_DIR } from "../server/static-site.ts";
+import { FUNCTION_PATH } from "../supabase/functions/_shared/site-facts.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "./chromium.ts";
 import {
   HOST,
@@ -59,10 +62,13 @@ const option = (name: string) => {
   return index >= 0 ? args[index + 1] : undefined;
 };
 const bytesOnly = args.includes("--bytes-only");
+const withLighthouse = !args.includes("--no-lighthouse");
 const otherExport = option("export") ? path.resolve(option("export")!) : undefined;
 const noBuild = args.includes("--no-build") || otherExport !== undefined;
 const runs = Number(option("runs") ?? 5);
 const exportDir = otherExport ?? OUT_DIR;
+const onlyPages = option("pages")?.split(",");
+const pages = PERF_PAGES.filter((page) => !onlyPages || onlyPages.includes(page.path));
 const reportFile =
   option("report") ?? path.join("reports", bytesOnly ? "perf-bytes.md" : "perf.md");
 
@@ -120,7 +126,7 @@ async function supabaseDetectorWorks(browser: Browser, url: string): Promise<boo
         }),
       );
     });
-    await page.route("**/functions/v1/send-contact-email", (route) =>
+    await page.route(`**${FUNCTION_PATH}`, (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true}' }),
     );
     await page.goto(url);
@@ -142,24 +148,27 @@ async function supabaseDetectorWorks(browser: Browser, url: string): Promise<boo
 /**
  * Runs in the page before anything else: notes every largest-contentful-paint entry and
  * the moment React attaches to the address field (it puts its props on the element), the
- * same whether the page hydrates islands or Next's whole runtime.
+ * same whether the page hydrates islands or Next's whole runtime. Source text, not a
+ * function: under tsx a function would carry esbuild's __name helper, which the page lacks.
  */
-function observePage() {
-  const state = { lcp: 0, formHydrated: null as number | null };
-  (window as unknown as { __perf: typeof state }).__perf = state;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.lcp = entry.startTime;
-  }).observe({ type: "largest-contentful-paint", buffered: true });
-  const watch = () => {
-    const input = document.querySelector("input[name=address]");
-    if (input && Object.keys(input).some((key) => key.startsWith("__reactProps"))) {
-      state.formHydrated = performance.now();
-      return;
-    }
+const OBSERVE_PAGE = `
+  (() => {
+    const state = { lcp: 0, formHydrated: null };
+    window.__perf = state;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.lcp = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    const watch = () => {
+      const input = document.querySelector("input[name=address]");
+      if (input && Object.keys(input).some((key) => key.startsWith("__reactProps"))) {
+        state.formHydrated = performance.now();
+        return;
+      }
+      requestAnimationFrame(watch);
+    };
     requestAnimationFrame(watch);
-  };
-  requestAnimationFrame(watch);
-}
+  })();
+`;
 
 /** One cold load under applied throttling, as a phone on slow 4G lives it. */
 async function throttledLoad(browser: Browser, url: string, form: boolean): Promise<ThrottledLoad> {
@@ -176,7 +185,7 @@ async function throttledLoad(browser: Browser, url: string, form: boolean): Prom
       uploadThroughput: (APPLIED_THROTTLING.uploadKbps * 1024) / 8,
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: APPLIED_THROTTLING.cpuSlowdown });
-    await page.addInitScript(observePage);
+    await page.addInitScript(OBSERVE_PAGE);
     await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     if (form) {
       await page.waitForFunction(
@@ -187,7 +196,13 @@ async function throttledLoad(browser: Browser, url: string, form: boolean): Prom
         { timeout: 60_000 },
       );
     }
-    // Let the frame after load be presented before reading the largest paint.
+    // The browser reports the largest paint in a task of its own after the frame is shown.
+    await page.waitForFunction(
+      () => (window as unknown as { __perf: { lcp: number } }).__perf.lcp > 0,
+      null,
+      { timeout: 60_000 },
+    );
+    // Let a later, larger paint (an image decoding) be reported too.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
@@ -352,17 +367,24 @@ function assertLighthouse(lhrs: readonly Lhr[]): AssertionResult[] {
   });
 }
 
-/** The same pages with every script removed, the rest of the export as it is. */
-function startNoScriptServer(): Promise<Running> {
+/** Where the comparison server serves a page with every script removed. */
+const NO_SCRIPT_PREFIX = "/__no-script";
+
+/**
+ * The export as served, and under /__no-script each measured page with every script
+ * removed, from one server: the two are loaded the same way, so only the scripts differ.
+ */
+function startComparisonServer(): Promise<Running> {
   const stripped = new Map<string, string>();
-  for (const page of PERF_PAGES) {
+  for (const page of pages) {
     stripped.set(page.path, stripScripts(readFileSync(htmlFileFor(page.path), "utf8")));
   }
   return startStaticServer(
     PORTS.noScript,
     (req, res) => {
       const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-      const html = stripped.get(pathname);
+      if (!pathname.startsWith(NO_SCRIPT_PREFIX)) return false;
+      const html = stripped.get(pathname.slice(NO_SCRIPT_PREFIX.length) || "/");
       if (html === undefined) return false;
       res.writeHead(200, {
         "Content-Type": "text/html; charset=utf-8",
@@ -383,7 +405,7 @@ function chromiumVersion(): string {
 async function main(): Promise<number> {
   const startedAt = Date.now();
   if (!noBuild) buildExport({ onlyIfStale: bytesOnly });
-  for (const page of PERF_PAGES) {
+  for (const page of pages) {
     if (!existsSync(htmlFileFor(page.path))) {
       throw new Error(`${page.path} is not in the export: no ${htmlFileFor(page.path)}`);
     }
@@ -404,7 +426,7 @@ async function main(): Promise<number> {
 
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     cleanups.push(() => browser.close());
-    for (const page of PERF_PAGES) {
+    for (const page of pages) {
       measurements.push({
         page,
         scripts: await measureScripts(browser, `${site.url}${page.path}`),
@@ -418,24 +440,27 @@ async function main(): Promise<number> {
     }
 
     if (!bytesOnly) {
-      const noScript = await startNoScriptServer();
-      cleanups.push(() => noScript.stop());
+      const comparison = await startComparisonServer();
+      cleanups.push(() => comparison.stop());
       for (const measurement of measurements) {
         const { path: pagePath, form } = measurement.page;
         const withScripts: ThrottledLoad[] = [];
         const withoutScripts: ThrottledLoad[] = [];
         for (let run = 1; run <= runs; run++) {
-          withScripts.push(await throttledLoad(browser, `${site.url}${pagePath}`, form));
-          withoutScripts.push(await throttledLoad(browser, `${noScript.url}${pagePath}`, false));
+          const served = `${comparison.url}${pagePath}`;
+          const floor = `${comparison.url}${NO_SCRIPT_PREFIX}${pagePath}`;
+          withScripts.push(await throttledLoad(browser, served, form));
+          withoutScripts.push(await throttledLoad(browser, floor, false));
         }
         measurement.throttled = { withScripts, noScript: withoutScripts };
         console.log(`${pagePath}: ${runs} throttled loads with and without scripts`);
       }
 
-      ensureLighthouse();
-      const chrome = await launchChromeForLighthouse();
-      cleanups.push(() => chrome.stop());
+      if (withLighthouse) ensureLighthouse();
+      const chrome = withLighthouse ? await launchChromeForLighthouse() : null;
+      if (chrome) cleanups.push(() => chrome.stop());
       for (const measurement of measurements) {
+        if (!chrome) break;
         const lhrs: Lhr[] = [];
         for (let run = 1; run <= runs; run++) {
           lhrs.push(await runLighthouse(`${site.url}${measurement.page.path}`, chrome.port));

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { startTransition, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 
 import {
@@ -10,8 +10,9 @@ import {
 
 /**
  * Hydrates every island of one kind on the page, each as its own React root, with the props
- * the build wrote beside its markup. The module that calls this is the island's own entry
- * script, so a page loads only the islands it has.
+ * the build wrote beside its markup. In a transition, so React hydrates in short slices that
+ * leave the main thread free between them, instead of one long task on a slow phone (a
+ * visitor who taps an island before it is done gets that island hydrated first).
  */
 export function hydrateIslands(name: string, Component: ComponentType<object>): void {
   const elements = document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-island="${name}"]`);
@@ -23,15 +24,17 @@ export function hydrateIslands(name: string, Component: ComponentType<object>): 
       console.error(`Island "${name}" has unreadable props and stays static:`, error);
       return;
     }
-    hydrateRoot(
-      element,
-      islandElement(Component, props, () => element.setAttribute(HYDRATED_ATTRIBUTE, "")),
-      {
-        identifierPrefix: islandIdPrefix(name, index),
-        onRecoverableError(error) {
-          console.error(`Island "${name}" did not hydrate cleanly:`, error);
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        islandElement(Component, props, () => element.setAttribute(HYDRATED_ATTRIBUTE, "")),
+        {
+          identifierPrefix: islandIdPrefix(name, index),
+          onRecoverableError(error) {
+            console.error(`Island "${name}" did not hydrate cleanly:`, error);
+          },
         },
-      },
-    );
+      );
+    });
   });
 }

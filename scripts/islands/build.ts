@@ -9,6 +9,8 @@
  *  2. bundles one module script per kind of page (the islands it has, and the page script
  *     every page runs), React and React DOM shared between them, into
  *     out/_next/static/islands/ with the build's NEXT_PUBLIC_* values;
+ *     Its stylesheet is written into each page: on a slow network a stylesheet costs a whole
+ *     round trip before anything is painted.
  *  3. renders each island as its own React root (so React's ids match when the browser
  *     hydrates it with the same props) and loads the page's script from <head>;
  *  4. deletes Next's client chunks and RSC payload files, checks that no page still refers
@@ -35,6 +37,7 @@ import {
   fillIslands,
   findIslands,
   inlineScripts,
+  inlineStylesheets,
   nextRuntimeLeftovers,
   stripNextRuntime,
   type IslandInHtml,
@@ -151,6 +154,10 @@ async function bundlePageScripts(outDir: string, kinds: readonly string[]) {
     minify: true,
     // React's license notices go to a .LEGAL.txt beside each file, linked from it.
     legalComments: "linked",
+    // V8's explicit compile hint: compile every function while the file streams in, off the
+    // main thread, instead of one by one on it as React DOM first calls them. Measured under
+    // applied throttling: Lighthouse's blocking time 86-172 ms without, 12-13 ms with.
+    banner: { js: "//# allFunctionsCalledOnLoad" },
     metafile: true,
     outdir: scriptDir,
     entryNames: "[name]-[hash]",
@@ -286,9 +293,17 @@ export async function buildIslandPages(outDir: string): Promise<void> {
   }
   await checkRegistry();
 
+  const stylesheets = new Map<string, string>();
+  const readStylesheet = (href: string) => {
+    if (!stylesheets.has(href)) {
+      stylesheets.set(href, readFileSync(path.join(outDir, href), "utf8"));
+    }
+    return stylesheets.get(href)!;
+  };
   const pages: Page[] = htmlFiles(outDir).map((file) => {
     const name = `/${path.relative(outDir, file)}`;
-    const html = stripNextRuntime(readFileSync(file, "utf8"), name);
+    const stripped = stripNextRuntime(readFileSync(file, "utf8"), name);
+    const html = inlineStylesheets(stripped, name, readStylesheet);
     return { file, name, html, islands: findIslands(html, name) };
   });
   const entries = await bundlePageScripts(outDir, [
@@ -315,10 +330,13 @@ export async function buildIslandPages(outDir: string): Promise<void> {
     for (const body of inlineScripts(rewritten)) inlineScriptBodies.add(body);
   }
 
-  const removed = removeNextClientFiles(
-    outDir,
-    pages.map((page) => page.file),
-  );
+  // Every page carries its styles now: the files would be served to nobody.
+  for (const href of stylesheets.keys()) rmSync(path.join(outDir, href));
+  const removed =
+    removeNextClientFiles(
+      outDir,
+      pages.map((page) => page.file),
+    ) + stylesheets.size;
   writeHostFiles(outDir, [...inlineScriptBodies]);
   const kinds = [...entries.keys()].join(", ");
   console.log(

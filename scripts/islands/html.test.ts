@@ -4,6 +4,7 @@ import {
   fillIslands,
   findIslands,
   inlineScripts,
+  inlineStylesheets,
   nextRuntimeLeftovers,
   stripNextRuntime,
 } from "./html.ts";
@@ -112,6 +113,25 @@ describe("addModuleScripts", () => {
       '<head><title>t</title><link rel="modulepreload" href="/i/react.js"/>' +
         '<script type="module" src="/i/form.js"></script></head><body></body>',
     );
+  });
+});
+
+describe("inlineStylesheets", () => {
+  const read = (href: string) => (href.endsWith("site.css") ? "body{color:#111}" : "</style><p>");
+
+  it("writes the export's stylesheet into the page and leaves other links alone", () => {
+    const html =
+      '<head><link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>' +
+      '<link rel="icon" href="/icon.svg"/></head>';
+    expect(inlineStylesheets(html, "/", read)).toBe(
+      '<head><style>body{color:#111}</style><link rel="icon" href="/icon.svg"/></head>',
+    );
+  });
+
+  it("refuses a stylesheet that would close its <style> element", () => {
+    expect(() =>
+      inlineStylesheets('<link rel="stylesheet" href="/_next/static/bad.css"/>', "/p", read),
+    ).toThrow(/\/p: \/_next\/static\/bad\.css holds "<\/style"/);
   });
 });
 
