@@ -40,6 +40,7 @@ export default defineConfig([
   globalIgnores([
     ".next/**",
     "out/**",
+    "out-hosted/**",
     "build/**",
     "coverage/**",
     "test-results/**",

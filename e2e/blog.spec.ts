@@ -1,6 +1,7 @@
+import { site } from "../lib/site";
 import { expect, test, type Page } from "./support/test";
 
-const SITE = "https://quickhomebuyers.com";
+const SITE = site.url;
 
 const POSTS = [
   { slug: "how-to-sell-your-house-fast-in-2024", category: "Home Selling" },

@@ -1,6 +1,7 @@
+import { site } from "../lib/site";
 import { expect, test } from "./support/test";
 
-const SITE = "https://quickhomebuyers.com";
+const SITE = site.url;
 
 test.describe("home page", () => {
   test.beforeEach(async ({ page }) => {

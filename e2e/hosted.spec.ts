@@ -6,7 +6,8 @@ import { CONSENT_VERSION } from "../content/consent";
 import { OUTBOX_KEY } from "../lib/offer-client";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/lead-rules";
 import { HOSTED_INFO_FILE, type HostedInfo } from "../scripts/hosted-site";
-import { fillOffer } from "./support/offer-form";
+import { FUNCTION_PATH } from "../supabase/functions/_shared/site-facts";
+import { FUNCTION_URL, fillOffer } from "./support/offer-form";
 import { expect, test, type Page } from "./support/test";
 
 /**
@@ -64,7 +65,7 @@ test("the form posts to the Supabase URL it was built with, and the row is in Po
   await submit(page, email);
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
 
-  expect(posted).toEqual([`${info().supabaseUrl}/functions/v1/send-contact-email`]);
+  expect(posted).toEqual([`${info().supabaseUrl}${FUNCTION_PATH}`]);
   const rows = await rowsFor(email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
@@ -80,7 +81,7 @@ test("a request the network lost is sent again from the browser and stored once"
   page,
 }) => {
   const email = `hosted-retry-${Date.now()}@example.com`;
-  await page.route("**/functions/v1/send-contact-email", (route) => route.abort("failed"), {
+  await page.route(FUNCTION_URL, (route) => route.abort("failed"), {
     times: 1,
   });
   await page.goto("/sell-house-fast-ohio");

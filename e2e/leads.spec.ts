@@ -140,7 +140,9 @@ test("invisible control characters are named under the field, and nothing is sen
   const address = form.getByLabel("Property Address");
   await address.fill("12 Main St\u202E, Dayton, OH");
   await form.getByRole("button", { name: "Next" }).click();
-  await expect(form.getByText(/Remove the invisible text-direction character \(U\+202E\)/)).toBeVisible();
+  await expect(
+    form.getByText(/Remove the invisible text-direction character \(U\+202E\)/),
+  ).toBeVisible();
   await expect(address).toHaveAttribute("aria-invalid", "true");
   await expect(address).toBeFocused();
   await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");

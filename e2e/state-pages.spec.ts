@@ -1,8 +1,9 @@
+import { site } from "../lib/site";
 import { expect, test } from "./support/test";
 
 import { fillOffer, holdFunction } from "./support/offer-form";
 
-const SITE = "https://quickhomebuyers.com";
+const SITE = site.url;
 
 const samples = [
   { slug: "ohio", name: "Ohio", code: "OH", cities: ["Columbus", "Cleveland", "Cincinnati"] },

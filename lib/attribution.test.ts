@@ -5,8 +5,9 @@ import {
   recordArrival,
   touchFrom,
 } from "@/lib/attribution";
+import { PRODUCTION_URL } from "@/supabase/functions/_shared/site-facts.ts";
 
-const SITE = "https://quickhomebuyers.com";
+const SITE = PRODUCTION_URL;
 const DAY = 24 * 60 * 60 * 1000;
 
 function memoryStorage() {

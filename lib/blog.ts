@@ -81,7 +81,7 @@ export function getPost(slug: string): Post | undefined {
   return getPosts().find((post) => post.slug === slug);
 }
 
-/** The first posts in list order other than this one (SPEC: the first two other posts). */
+/** The first posts in list order other than this one: a post relates the first two others. */
 export function relatedPosts<T extends { slug: string }>(posts: readonly T[], slug: string): T[] {
   return posts.filter((post) => post.slug !== slug).slice(0, RELATED_POSTS);
 }

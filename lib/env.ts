@@ -6,8 +6,7 @@
  * `companyEnv()` is read at build time only (pages are static HTML).
  */
 
-/** Where the site lives when NEXT_PUBLIC_SITE_URL is not set. */
-export const PRODUCTION_URL = "https://quickhomebuyers.com";
+import { PRODUCTION_URL } from "@/supabase/functions/_shared/site-facts.ts";
 
 /**
  * Set by the local server's own build (npm start, the tests): the form posts to the page's

@@ -3,6 +3,7 @@
  */
 import { classifyFailure, retryAfterMs, sendToFunction } from "@/lib/offer-sender";
 import { httpError, payload } from "@/lib/offer-test-kit";
+import { FUNCTION_NAME } from "@/supabase/functions/_shared/site-facts.ts";
 
 // The first download of the client fails (the phone is offline), later ones work.
 let mockClientDownloads = 0;
@@ -25,7 +26,7 @@ describe("sendToFunction", () => {
   it("loads the client again after a failed download, then calls send-contact-email", async () => {
     await expect(sendToFunction(payload("a"))).resolves.toMatchObject({ ok: false, fate: "keep" });
     await expect(sendToFunction(payload("a"))).resolves.toEqual({ ok: true });
-    expect(mockInvoke).toHaveBeenCalledWith("send-contact-email", {
+    expect(mockInvoke).toHaveBeenCalledWith(FUNCTION_NAME, {
       body: payload("a"),
       timeout: 15_000,
     });

@@ -1,13 +1,13 @@
 import { publicEnv } from "@/lib/env";
 import type { Fate, Send } from "@/lib/offer-client";
 import type { OfferPayload } from "@/lib/offer-wizard";
+import { FUNCTION_NAME } from "@/supabase/functions/_shared/site-facts.ts";
 
 /**
  * Sends an offer request to the hosted function through supabase-js, and says what a
  * failure means for the request (lib/offer-client.ts keeps it or not). Loaded only when
  * there is something to send: the page does not pay for it up front.
  */
-export const OFFER_FUNCTION = "send-contact-email";
 const REQUEST_TIMEOUT_MS = 15_000;
 
 type FunctionsClient = {
@@ -90,7 +90,7 @@ export async function classifyFailure(
 export const sendToFunction: Send = async (payload) => {
   try {
     const functions = await loadFunctionsClient();
-    const { error } = await functions.invoke(OFFER_FUNCTION, {
+    const { error } = await functions.invoke(FUNCTION_NAME, {
       body: payload,
       timeout: REQUEST_TIMEOUT_MS,
     });

@@ -2,17 +2,6 @@ import { companyEnv } from "@/lib/env";
 import { absoluteUrl, buildCompany, formatAddress, parseUsPhone, site } from "@/lib/site";
 
 describe("site config", () => {
-  it("holds the promises and numbers of the specification", () => {
-    expect(site.promises).toEqual({
-      offerWithinHours: 24,
-      closeInDays: 7,
-      averageCloseDays: 7,
-      fees: "$0",
-    });
-    expect(site.rating).toEqual({ score: "4.9", outOf: 5, reviewCount: "500+" });
-    expect(site.trust).toEqual({ homesPurchased: "4k+", bbbRating: "A+", licensedStates: 50 });
-  });
-
   it("makes absolute URLs for the home page and for inner paths", () => {
     expect(absoluteUrl("/")).toBe(site.url);
     expect(absoluteUrl("/blog")).toBe(`${site.url}/blog`);

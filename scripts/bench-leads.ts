@@ -17,6 +17,8 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { FUNCTION_PATH } from "../supabase/functions/_shared/site-facts.ts";
+
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
@@ -26,7 +28,7 @@ const total = option("total", 2000);
 const concurrency = option("concurrency", 50);
 const port = option("port", 3750);
 const base = `http://127.0.0.1:${port}`;
-const FUNCTION_URL = `${base}/functions/v1/send-contact-email`;
+const FUNCTION_URL = `${base}${FUNCTION_PATH}`;
 
 type Lead = ReturnType<typeof lead>;
 type Outcome = { id: string; status: number | "failed"; ms: number };

@@ -10,7 +10,7 @@
  *
  * A page built with NEXT_PUBLIC_SUPABASE_URL set to supabaseUrl posts its leads here.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -18,11 +18,12 @@ import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_shared/site-facts.ts";
 import { stopChild } from "./local-server.ts";
 
 const HOST = "127.0.0.1";
 const MIGRATIONS_DIR = path.resolve("supabase", "migrations");
-const FUNCTION_ENTRY = path.resolve("supabase", "functions", "send-contact-email", "index.ts");
+const FUNCTION_ENTRY = path.resolve("supabase", "functions", FUNCTION_NAME, "index.ts");
 const DENO = path.resolve("node_modules", ".bin", "deno");
 const INSTALL_HINT =
   "PostgreSQL's server binaries were not found in /usr/lib/postgresql/*/bin: apt-get install postgresql";
@@ -189,7 +190,6 @@ function startFakeMail(port: number): Promise<{ mail: FakeMail; server: Server }
   });
 }
 
-
 async function waitFor(
   what: string,
   check: () => Promise<boolean>,
@@ -319,7 +319,7 @@ export async function startHostedStack(options: HostedStackOptions = {}): Promis
     cleanups.push(() => stopChild(deno));
 
     const supabaseUrl = `http://${HOST}:${functionPort}`;
-    const functionUrl = `${supabaseUrl}/functions/v1/send-contact-email`;
+    const functionUrl = `${supabaseUrl}${FUNCTION_PATH}`;
     await waitFor(
       "The function (deno run)",
       async () => (await fetch(functionUrl, { method: "OPTIONS" })).status === 204,

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { MESSAGES } from "../supabase/functions/_shared/lead-handler.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/lead-rules.ts";
+import { FUNCTION_PATH } from "../supabase/functions/_shared/site-facts.ts";
 import type { LocalFunction } from "./local-function.ts";
 
-export const FUNCTION_PATH = "/functions/v1/send-contact-email";
+export { FUNCTION_PATH };
 export const LEADS_PATH = "/__leads";
 
 /** A body still arriving after this long is refused with 408: a slow sender holds a socket. */

@@ -23,7 +23,6 @@ export function AppIconImage({ size, purpose, opaque, mark }: AppIconImageProps)
         backgroundColor: opaque ? site.themeColor : "transparent",
       }}
     >
-      {}
       <img src={mark} alt="" width={markSize} height={markSize} />
     </div>
   );

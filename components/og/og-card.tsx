@@ -42,7 +42,6 @@ export function OgCard({ eyebrow, headline, footnote, mark }: OgCardProps) {
       }}
     >
       <div style={{ display: "flex", alignItems: "center" }}>
-        {}
         <img src={mark} alt="" width={68} height={68} />
         <div style={{ marginLeft: 20, fontSize: 34, fontWeight: 800 }}>{site.name}</div>
       </div>

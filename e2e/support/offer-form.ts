@@ -1,6 +1,8 @@
+import { FUNCTION_PATH } from "../../supabase/functions/_shared/site-facts";
 import { expect, type Page, type Route } from "@playwright/test";
 
-export const FUNCTION_URL = "**/functions/v1/send-contact-email";
+/** Any request to the lead function, whichever host serves it. */
+export const FUNCTION_URL = `**${FUNCTION_PATH}`;
 
 /** Walks the three steps with the given answers, stopping before submit. */
 export async function fillOffer(

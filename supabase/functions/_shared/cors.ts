@@ -1,7 +1,9 @@
+import { PRODUCTION_URL } from "./site-facts.ts";
+
 /** The site's own origins, with and without www; a deployment's are added to them. */
 export const SITE_ORIGINS: readonly string[] = [
-  "https://quickhomebuyers.com",
-  "https://www.quickhomebuyers.com",
+  PRODUCTION_URL,
+  PRODUCTION_URL.replace("https://", "https://www."),
 ];
 
 const PREFLIGHT_HEADERS = {

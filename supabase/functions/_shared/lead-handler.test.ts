@@ -1,4 +1,5 @@
 import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
+import { FUNCTION_PATH, PRODUCTION_URL } from "./site-facts.ts";
 import type { RateLimit } from "./lead-config.ts";
 import {
   createLeadHandler,
@@ -13,9 +14,9 @@ import type { Lead } from "./lead-store.ts";
 import { createMemoryLeadStore } from "./lead-test-kit.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 
-const FUNCTION_URL = "https://project.supabase.co/functions/v1/send-contact-email";
+const FUNCTION_URL = `https://project.supabase.co${FUNCTION_PATH}`;
 const RETRY_URL = `${FUNCTION_URL}/retry-notifications`;
-const SITE = "https://quickhomebuyers.com";
+const SITE = PRODUCTION_URL;
 const ID = "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b";
 const SECRET = "cron-secret-0123456789";
 
