@@ -230,6 +230,18 @@ test.describe("blog posts", () => {
     });
   }
 
+  test("a post's table of costs lines its amounts up on the right", async ({ page }) => {
+    await page.goto("/blog/hidden-costs-of-selling-a-house-traditionally");
+    const table = page.locator("main article table");
+    const staging = table.getByRole("row", { name: /^Staging/ });
+    await expect(staging.getByRole("cell").nth(0)).toHaveCSS("text-align", "start");
+    await expect(staging.getByRole("cell", { name: "$2,500" })).toHaveCSS("text-align", "right");
+    await expect(table.getByRole("columnheader", { name: "Typical scenario" })).toHaveCSS(
+      "text-align",
+      "right",
+    );
+  });
+
   test("Share copies the link and confirms with a toast where the browser cannot share", async ({
     page,
     context,

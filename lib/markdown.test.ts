@@ -12,6 +12,14 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<td>$18,000</td>");
   });
 
+  it("aligns table columns with classes, not the obsolete align attribute", () => {
+    const html = renderMarkdown("| Item | Cost |\n| --- | ---: |\n| Staging | $2,500 |");
+    expect(html).toContain('<th class="text-right">Cost</th>');
+    expect(html).toContain('<td class="text-right">$2,500</td>');
+    expect(html).toContain("<td>Staging</td>");
+    expect(html).not.toContain("align=");
+  });
+
   it("gives headings ids to link to, distinct within the page", () => {
     expect(renderMarkdown("## Who we are\n\n## Who we are\n\n### Calls & texts")).toBe(
       '<h2 id="who-we-are">Who we are</h2>\n<h2 id="who-we-are-2">Who we are</h2>\n<h3 id="calls-texts">Calls &#x26; texts</h3>',

@@ -36,11 +36,37 @@ function headingIds() {
   };
 }
 
+/** Classes for the column alignments GitHub tables allow. */
+const ALIGN_CLASSES: Record<string, string> = {
+  left: "text-left",
+  center: "text-center",
+  right: "text-right",
+};
+
+/**
+ * Turns a table column's alignment into a class: the `align` attribute remark writes is obsolete
+ * HTML, and the security policy refuses `style` attributes.
+ */
+function tableAlignClasses() {
+  return (tree: HastNode) => {
+    const visit = (node: HastNode) => {
+      const align = node.properties?.align;
+      if ((node.tagName === "th" || node.tagName === "td") && typeof align === "string") {
+        delete node.properties?.align;
+        node.properties = { ...node.properties, className: [ALIGN_CLASSES[align] ?? "text-left"] };
+      }
+      node.children?.forEach(visit);
+    };
+    visit(tree);
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
   .use(headingIds)
+  .use(tableAlignClasses)
   .use(rehypeStringify);
 
 /** Markdown to HTML at build time; raw HTML in the source is dropped, not passed through. */
