@@ -12,7 +12,7 @@ const { offerWithinHours, closeInDays, fees } = site.promises;
 export const homeFaq: readonly FaqItem[] = [
   {
     question: "How do you calculate your cash offer?",
-    answer: `We start with recent sales of comparable homes near yours to estimate what your house would sell for after repairs, known as the after-repair value. From that we subtract the cost of the repairs it needs, our costs of holding and reselling it, and a margin for us. When we send your written offer, we show how we got to the number, so you can check it against your own research. The offer is free and comes with no obligation.`,
+    answer: `We start with recent sales of comparable homes near yours to estimate what your house would sell for after repairs, known as the after-repair value. From that we subtract the cost of the repairs it needs, our costs of holding and reselling it, and a margin for us. Ask us how we got to the number and we will walk you through it, so you can check it against your own research. The offer is free and comes with no obligation.`,
   },
   {
     question: "Are there any fees, and who pays the closing costs?",

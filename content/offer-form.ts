@@ -32,7 +32,7 @@ export const offerFormCopy = {
   submit: "Get My Cash Offer",
   sending: "Sending...",
   privacy: {
-    text: "Your details are only used to prepare your offer.",
+    text: "Your details are used only to prepare your offer and to contact you about it.",
     link: {
       text: "We never sell them.",
       href: `${LEGAL_PAGES.privacy.path}#${DO_NOT_SELL_ANCHOR}`,

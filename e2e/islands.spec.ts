@@ -111,7 +111,10 @@ plainTest.describe("before the islands' scripts arrive", () => {
     await expect(form.getByRole("button", { name: "Next" })).toBeEnabled();
     await form.getByRole("button", { name: "Next" }).click();
     await form.getByRole("radio", { name: /^Fair/ }).check();
+    // The choice moves on to the last step by itself; go back from there.
+    await expect(form.getByLabel("Email Address *")).toBeVisible();
     await form.getByRole("button", { name: "Back" }).click();
+    await expect(form.getByRole("radio", { name: /^Fair/ })).toBeChecked();
     await form.getByRole("button", { name: "Back" }).click();
     await expect(form.getByLabel("Property Address")).toHaveValue("12 Early Bird Ln, Akron, OH");
   });

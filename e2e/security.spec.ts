@@ -55,6 +55,28 @@ test("every page type runs under the policy without a violation", async ({ page 
   }
 });
 
+test("a browser that reads only style-src (Safari before 15.4) still gets the styles", async ({
+  page,
+}) => {
+  // The policy as such a browser reads it: without the style-src-elem and -attr directives.
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const headers = response.headers();
+    headers["content-security-policy"] = (headers["content-security-policy"] ?? "")
+      .split("; ")
+      .filter((directive) => !directive.startsWith("style-src-"))
+      .join("; ");
+    return route.fulfill({ response, headers });
+  });
+  for (const path of ["/", "/blog/cash-offers-vs-traditional-sales", "/no-such-page"]) {
+    await page.goto(path);
+    expect(await violations(page), path).toEqual([]);
+    // The site's stylesheet applied: the page is laid out as a column, not as plain HTML.
+    await expect(page.locator("body"), path).toHaveCSS("display", "flex");
+  }
+});
+
 test("a lead is sent under the policy, and the toast shows, without a violation", async ({
   page,
 }) => {

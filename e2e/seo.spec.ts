@@ -129,6 +129,9 @@ async function readHead(page: Page) {
         item.querySelector("[data-faq-question]")?.textContent ?? "",
         item.querySelector("[data-faq-answer]")?.textContent ?? "",
       ]),
+      faqSectionIds: [...document.querySelectorAll("[data-faq-item]")].map(
+        (item) => item.closest("section")?.id ?? "",
+      ),
     };
   });
 }
@@ -160,8 +163,12 @@ function nodeOf(graph: LdNode[], type: string, where: string): LdNode {
 /** The FAQPage must say exactly what the page shows (search engines check). */
 function expectFaqMatchesPage(graph: LdNode[], head: Head, where: string) {
   const faq = nodeOf(graph, "FAQPage", where) as {
+    "@id"?: string;
     mainEntity?: { name: string; acceptedAnswer: { text: string } }[];
   };
+  // Its @id names the section that shows it.
+  const fragment = faq["@id"]?.split("#")[1];
+  expect.soft(new Set(head.faqSectionIds), `${where}: FAQPage @id`).toEqual(new Set([fragment]));
   expect.soft(head.faq.length, `${where}: questions on the page`).toBeGreaterThanOrEqual(3);
   expect
     .soft(

@@ -1,5 +1,6 @@
 import { DO_NOT_SELL_ANCHOR } from "../lib/legal-links";
 import { formatAddress, site } from "../lib/site";
+import { nextSteps } from "../content/next-steps";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
 import { expect, test } from "./support/test";
 
@@ -179,6 +180,45 @@ test("after a request, the card says what happens next, with the phone, until th
   await next.getByRole("button", { name: "Request another offer" }).click();
   await expect(next).toHaveCount(0);
   await expect(form.getByLabel("Property Address")).toBeFocused();
+
+  // A second request, with the panel's code already loaded, lands there too.
+  await fillOffer(page, {
+    address: "11 Elm St, Akron, OH",
+    condition: "Good",
+    email: "dana@example.com",
+  });
+  await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+  await expect(next.getByRole("heading", { name: "What happens next" })).toBeFocused();
+  await expect(form.getByLabel("Property Address")).toHaveValue("");
+});
+
+test("when the after-submit panel cannot be downloaded, the form still thanks and starts over", async ({
+  page,
+}) => {
+  await page.route(FUNCTION_URL, (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true}' }),
+  );
+  // The module holding the panel's words, refused as a dropped connection would.
+  await page.route("**/_next/static/islands/chunk-*.js", async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes(nextSteps.title)) return route.abort("failed");
+    return route.fulfill({ response });
+  });
+  await page.goto("/");
+  const form = await fillOffer(page, {
+    address: "9 Oak St, Dayton, OH",
+    condition: "Fair",
+    email: "dana@example.com",
+  });
+  await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
+  await expect(form.getByRole("region", { name: "What happens next" })).toHaveCount(0);
+  const address = form.getByLabel("Property Address");
+  await expect(address).toBeFocused();
+  await address.fill("11 Elm St, Akron, OH");
+  await form.getByRole("button", { name: "Next" }).click();
+  await expect(form.getByRole("radio", { name: /^Good/ })).toBeVisible();
 });
 
 test("the home page answers the questions homeowners ask, without script", async ({ browser }) => {
@@ -211,7 +251,7 @@ test("each state page answers its own questions and suggests an address in its o
   ] as const) {
     await page.goto(path);
     await expect(page.getByLabel("Property Address")).toHaveAttribute("placeholder", placeholder);
-    const faq = page.locator("#state-faq");
+    const faq = page.locator("#faq");
     await expect(faq.getByRole("heading", { level: 2 })).toContainText(name);
     const count = await faq.locator("details").count();
     expect(count).toBeGreaterThanOrEqual(3);

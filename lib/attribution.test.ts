@@ -134,6 +134,14 @@ describe("first and latest touch", () => {
     expect(visitor.attribution(later).first).toMatchObject({ utm_source: "newsletter" });
   });
 
+  it("removes an expired first touch on the next page view, even one that makes no touch", () => {
+    const visitor = browser();
+    visitor.visit("/?utm_source=google");
+    const later = new Date(Date.parse("2026-11-20T09:00:00Z") + 30 * DAY + 1000);
+    visitor.visit("/blog", `${SITE}/`, later);
+    expect(visitor.local.items.has(FIRST_TOUCH_KEY)).toBe(false);
+  });
+
   it("keeps the latest touch for the session only", () => {
     const visitor = browser();
     visitor.visit("/?utm_source=google");

@@ -1,7 +1,7 @@
 import {
   CLICK_ID_FIELDS,
   UTM_FIELDS,
-  touchFieldProblem,
+  tagFieldProblem,
   type Attribution,
   type Touch,
 } from "@/supabase/functions/_shared/attribution.ts";
@@ -28,14 +28,14 @@ export type Arrival = {
 type Storage = Pick<globalThis.Storage, "getItem" | "setItem" | "removeItem">;
 
 /** The value if the function would accept it, else nothing: a bad tag must not cost the lead. */
-function accepted<Field extends Parameters<typeof touchFieldProblem>[0]>(
+function accepted<Field extends Parameters<typeof tagFieldProblem>[0]>(
   field: Field,
   value: string | null | undefined,
 ): string | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim().slice(0, field.startsWith("utm_") ? 200 : 500);
   if (trimmed === "") return undefined;
-  return touchFieldProblem(field, trimmed) === null ? trimmed : undefined;
+  return tagFieldProblem(field, trimmed) === null ? trimmed : undefined;
 }
 
 /**
@@ -109,13 +109,17 @@ function firstTouch(local: Storage | null, now: Date): Touch | undefined {
   return stored.touch;
 }
 
-/** Notes this page view: runs on every page, as early as the page script runs. */
+/**
+ * Notes this page view: runs on every page, as early as the page script runs. The first
+ * touch is read on every page too, so one past its 30 days is removed on the next page view.
+ */
 export function recordArrival(arrival: Arrival, local: Storage | null, session: Storage | null) {
+  const first = firstTouch(local, arrival.now);
   const last = read<Touch>(session, LAST_TOUCH_KEY);
   const touch = touchFrom(arrival, isTouch(last));
   if (!touch) return;
   write(session, LAST_TOUCH_KEY, touch);
-  if (!firstTouch(local, arrival.now)) {
+  if (!first) {
     const expiresAt = new Date(arrival.now.getTime() + FIRST_TOUCH_DAYS * DAY_MS).toISOString();
     write(local, FIRST_TOUCH_KEY, { touch, expiresAt } satisfies StoredFirstTouch);
   }

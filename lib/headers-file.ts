@@ -13,19 +13,31 @@ export type PolicyInputs = {
   connectOrigins: readonly string[];
   /** `sha256-…` of each inline script the pages run (none today: the islands are files). */
   scriptHashes: readonly string[];
+  /** `sha256-…` of each stylesheet written into the pages. */
+  styleHashes: readonly string[];
 };
+
+/** What static hosts send for a file no rule gives a Cache-Control (Netlify's default). */
+export const DEFAULT_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /**
  * Scripts only from the site itself (no inline script unless hashed), requests only to the
  * site and the lead function, no framing, no plugins, no inline style attributes. Inline
  * <style> elements are allowed: Radix Dialog's scroll lock (the category sheet) injects one
- * whose text depends on the device's scrollbar width, so no hash can name it.
+ * whose text depends on the device's scrollbar width, so no hash can name it. Browsers that
+ * predate style-src-elem (Safari before 15.4) read style-src instead, which names the
+ * pages' own stylesheets by hash, so they still get the site's styles.
  */
-export function contentSecurityPolicy({ connectOrigins, scriptHashes }: PolicyInputs): string {
+export function contentSecurityPolicy({
+  connectOrigins,
+  scriptHashes,
+  styleHashes,
+}: PolicyInputs): string {
+  const quoted = (hashes: readonly string[]) => hashes.map((hash) => `'${hash}'`);
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
-    ["style-src", "'self'"],
+    ["script-src", "'self'", ...quoted(scriptHashes)],
+    ["style-src", "'self'", ...quoted(styleHashes)],
     ["style-src-elem", "'self'", "'unsafe-inline'"],
     ["style-src-attr", "'none'"],
     ["img-src", "'self'", "data:"],
@@ -40,7 +52,10 @@ export function contentSecurityPolicy({ connectOrigins, scriptHashes }: PolicyIn
   return directives.map((directive) => directive.join(" ")).join("; ");
 }
 
-/** Every header the site sends, by path: security on all, immutable caching on hashed files. */
+/**
+ * Every header the site sends, by path: security on all, immutable caching on hashed files.
+ * No two rules name the same header: hosts apply every matching rule and join the values.
+ */
 export function siteHeaderRules(inputs: PolicyInputs): HeaderRule[] {
   return [
     {
@@ -53,7 +68,6 @@ export function siteHeaderRules(inputs: PolicyInputs): HeaderRule[] {
         "Permissions-Policy":
           "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
         "Cross-Origin-Opener-Policy": "same-origin",
-        "Cache-Control": "public, max-age=0, must-revalidate",
       },
     },
     {
@@ -93,10 +107,16 @@ function matches(pattern: string, pathname: string): boolean {
   return pattern.endsWith("*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
 }
 
-/** The headers for one path: every matching rule in order, a later rule's value winning. */
+/**
+ * The headers for one path as Netlify and Cloudflare Pages send them: every matching rule in
+ * order, a header named twice sent once with both values joined by a comma.
+ */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
-  return Object.assign(
-    {},
-    ...rules.filter((rule) => matches(rule.path, pathname)).map((rule) => rule.headers),
-  ) as Record<string, string>;
+  const headers: Record<string, string> = {};
+  for (const rule of rules.filter((candidate) => matches(candidate.path, pathname))) {
+    for (const [name, value] of Object.entries(rule.headers)) {
+      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    }
+  }
+  return headers;
 }

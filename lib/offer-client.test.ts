@@ -35,6 +35,20 @@ describe("submitOffer", () => {
     expect(console.error).not.toHaveBeenCalled();
   });
 
+  it("keeps the request while it is being sent, so closing the tab then loses nothing", async () => {
+    const outbox = createOutbox(localStorage, now);
+    let keptWhileSending: string[] = [];
+    const watching: Send = async () => {
+      keptWhileSending = createOutbox(localStorage, now)
+        .entries()
+        .map((entry) => entry.payload.id);
+      return { ok: true };
+    };
+    await submitOffer(payload("a"), outbox, watching);
+    expect(keptWhileSending).toEqual(["a"]);
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+  });
+
   it("logs the error and keeps the request when the function did not take it", async () => {
     const outbox = createOutbox(localStorage, now);
     await expect(submitOffer(payload("a"), outbox, down)).resolves.toBe(false);

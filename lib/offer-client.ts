@@ -155,6 +155,13 @@ export function createOutbox(storage: Storage | null, now: () => number = Date.n
       ]);
     },
 
+    /** Forgets a request: delivered, or refused for its content. */
+    remove(id: string): void {
+      const entries = read();
+      const rest = entries.filter((entry) => entry.payload.id !== id);
+      if (rest.length < entries.length) write(rest);
+    },
+
     /**
      * Sends what is waiting (only what is due unless `all`), drops what was
      * delivered or can never be, and returns the wait until the next try, or
@@ -191,17 +198,24 @@ export type Outbox = ReturnType<typeof createOutbox>;
 /**
  * Submits one request: `true` when the function took it; `false` after logging the
  * error (the visitor is reassured either way, and the form starts over), with the
- * request kept for a later try unless the function said its content is wrong.
+ * request kept for a later try unless the function said its content is wrong. It is
+ * kept before it is sent, so a tab closed or a phone asleep during "Sending..." loses
+ * nothing (sent twice, the same id is stored once).
  */
 export async function submitOffer(
   payload: OfferPayload,
   outbox: Outbox | null,
   send: Send = sendLater,
 ): Promise<boolean> {
+  outbox?.add(payload);
   const result = await send(payload);
-  if (result.ok) return true;
+  if (result.ok) {
+    outbox?.remove(payload.id);
+    return true;
+  }
   console.error("Offer request failed:", result.error);
   if (result.fate === "keep") outbox?.add(payload, { retryAfterMs: result.retryAfterMs });
+  else outbox?.remove(payload.id);
   if (result.fate === "renew") outbox?.add({ ...payload, id: newLeadId() });
   return false;
 }

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { classifyFailure, retryAfterMs, sendToFunction } from "@/lib/offer-sender";
+import { classifyFailure, requestBody, retryAfterMs, sendToFunction } from "@/lib/offer-sender";
 import { httpError, payload } from "@/lib/offer-test-kit";
 import { FUNCTION_NAME } from "@/supabase/functions/_shared/site-facts.ts";
 
@@ -44,6 +44,37 @@ describe("sendToFunction", () => {
       await expect(sendToFunction(payload("a"))).resolves.toMatchObject({ ok: false, fate });
     },
   );
+});
+
+describe("requestBody", () => {
+  it("sends the kept visits the function accepts, and leaves out what it would refuse", () => {
+    const body = requestBody({
+      ...payload("a"),
+      attribution: {
+        first: { landing_page: "/blog?x=1", at: "2026-11-20T09:00:00.000Z" },
+        last: {
+          landing_page: "/",
+          at: "2026-11-23T14:00:00.000Z",
+          gclid: "not valid!",
+          utm_term: "cash",
+          extra: "x",
+        },
+      },
+    });
+    expect(body.attribution).toEqual({
+      last: { landing_page: "/", at: "2026-11-23T14:00:00.000Z", utm_term: "cash" },
+    });
+    expect(requestBody({ ...payload("a"), attribution: { first: "junk" } })).not.toHaveProperty(
+      "attribution",
+    );
+    // A time the database could not store (30 February) takes its touch out, not the lead.
+    expect(
+      requestBody({
+        ...payload("a"),
+        attribution: { last: { landing_page: "/", at: "2026-02-30T09:00:00.000Z" } },
+      }),
+    ).not.toHaveProperty("attribution");
+  });
 });
 
 describe("classifyFailure", () => {

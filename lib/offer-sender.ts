@@ -1,6 +1,8 @@
 import { publicEnv } from "@/lib/env";
 import type { Fate, Send } from "@/lib/offer-client";
 import type { OfferPayload } from "@/lib/offer-wizard";
+import type { Attribution } from "@/supabase/functions/_shared/attribution.ts";
+import { cleanTouch } from "@/supabase/functions/_shared/touch-rules.ts";
 import { FUNCTION_NAME } from "@/supabase/functions/_shared/site-facts.ts";
 
 /**
@@ -13,7 +15,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 type FunctionsClient = {
   invoke: (
     name: string,
-    options: { body: OfferPayload; timeout: number },
+    options: { body: RequestBody; timeout: number },
   ) => Promise<{ data: unknown; error: unknown }>;
 };
 
@@ -87,11 +89,25 @@ export async function classifyFailure(
   return { fate: "keep" };
 }
 
+type RequestBody = Omit<OfferPayload, "attribution"> & { attribution?: Attribution };
+
+/**
+ * The request as the function reads it: of the visits the browser kept, only the fields
+ * the function accepts, so a stale or tampered value in storage never gets a lead refused.
+ * Cleaned here, at each try, rather than in the form: the page does not carry the checks.
+ */
+export function requestBody({ attribution: kept, ...payload }: OfferPayload): RequestBody {
+  const first = cleanTouch(kept?.first);
+  const last = cleanTouch(kept?.last);
+  if (!first && !last) return payload;
+  return { ...payload, attribution: { ...(first && { first }), ...(last && { last }) } };
+}
+
 export const sendToFunction: Send = async (payload) => {
   try {
     const functions = await loadFunctionsClient();
     const { error } = await functions.invoke(FUNCTION_NAME, {
-      body: payload,
+      body: requestBody(payload),
       timeout: REQUEST_TIMEOUT_MS,
     });
     if (error) throw error;

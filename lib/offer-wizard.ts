@@ -1,4 +1,3 @@
-import { cleanTouch, type Attribution } from "@/supabase/functions/_shared/attribution.ts";
 import {
   ADDRESS_BLANK,
   CONDITION_VALUES,
@@ -129,8 +128,14 @@ export type OfferPayload = {
   website: string;
   elapsedMs: number;
   consent?: Consent;
-  attribution?: Attribution;
+  attribution?: KeptAttribution;
 };
+
+/**
+ * The visits as the browser kept them. Storage can hold anything (an older version's
+ * format, a value tampered with): the sender sends only the fields the function accepts.
+ */
+export type KeptAttribution = { first?: unknown; last?: unknown };
 
 /** A v4 UUID for a new lead; falls back for pages served over plain http, where randomUUID is missing. */
 export function newLeadId(): string {
@@ -151,8 +156,7 @@ export type PayloadContext = {
   elapsedMs: number;
   /** The consent wording's version the page showed, and the submit time (ISO). */
   consent?: Consent;
-  /** The visits as the browser kept them; invalid fields are left out here. */
-  attribution?: { first?: unknown; last?: unknown };
+  attribution?: KeptAttribution;
 };
 
 /**
@@ -163,10 +167,7 @@ export type PayloadContext = {
  */
 export function buildOfferPayload(draft: OfferDraft, context: PayloadContext): OfferPayload {
   if (draft.condition === null) throw new Error("A condition must be chosen before submitting.");
-  // A stale or tampered value in storage must not get the whole request refused.
-  const first = cleanTouch(context.attribution?.first);
-  const last = cleanTouch(context.attribution?.last);
-  const attribution: Attribution = { ...(first ? { first } : {}), ...(last ? { last } : {}) };
+  const { first, last } = context.attribution ?? {};
   return {
     id: context.id,
     address: draft.address.trim(),
@@ -178,6 +179,6 @@ export function buildOfferPayload(draft: OfferDraft, context: PayloadContext): O
     website: context.honeypot,
     elapsedMs: Math.max(0, Math.round(context.elapsedMs)),
     ...(context.consent ? { consent: context.consent } : {}),
-    ...(first || last ? { attribution } : {}),
+    ...(first || last ? { attribution: { first, last } } : {}),
   };
 }

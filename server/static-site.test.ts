@@ -53,7 +53,11 @@ describe("createStaticSite", () => {
   writeFileSync(
     path.join(root, "_headers"),
     renderHeadersFile(
-      siteHeaderRules({ connectOrigins: ["https://x.supabase.co"], scriptHashes: [] }),
+      siteHeaderRules({
+        connectOrigins: ["https://x.supabase.co"],
+        scriptHashes: [],
+        styleHashes: [],
+      }),
     ),
   );
   writeFileSync(path.join(root, "_redirects"), "/blog  category=a  /blog/category/a  200\n");
@@ -94,5 +98,8 @@ describe("createStaticSite", () => {
   it("never serves the host's own files", async () => {
     expect((await fetch(`${base}/_headers`)).status).toBe(404);
     expect((await fetch(`${base}/_redirects`)).status).toBe(404);
+    for (const spelling of ["/%5Fheaders", "/%5fredirects", "/_redirects/", "/%5Fheaders/"]) {
+      expect((await fetch(`${base}${spelling}`)).status).toBe(404);
+    }
   });
 });

@@ -8,6 +8,7 @@ import sirv from "sirv";
 import { CATEGORY_QUERY, POST_CATEGORIES } from "../lib/blog-categories.ts";
 import { LOCAL_BUILD_FLAG } from "../lib/env.ts";
 import {
+  DEFAULT_CACHE_CONTROL,
   HEADERS_FILE,
   headersFor,
   parseHeadersFile,
@@ -19,6 +20,17 @@ export const OUT_DIR = path.resolve("out");
 
 /** Files a host reads for itself and never serves. */
 const HOST_FILES = new Set([`/${HEADERS_FILE}`, "/_redirects"]);
+
+/** `/_headers`, however it is spelled: sirv decodes `%5F` and ignores a trailing slash. */
+function isHostFile(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  return HOST_FILES.has(decoded.replace(/\/+$/, ""));
+}
 
 /** What the export is built from: a change to any of it makes out/ stale. */
 const SOURCES = [
@@ -102,9 +114,8 @@ function readHeaderRules(root: string): HeaderRule[] {
 export function createStaticSite(root = OUT_DIR) {
   const rules = readHeaderRules(root);
   const setHeaders = (res: ServerResponse, pathname: string) => {
-    for (const [name, value] of Object.entries(headersFor(rules, pathname))) {
-      res.setHeader(name, value);
-    }
+    const headers = { "Cache-Control": DEFAULT_CACHE_CONTROL, ...headersFor(rules, pathname) };
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   };
   const serve = sirv(root, {
     extensions: ["html"],
@@ -122,7 +133,7 @@ export function createStaticSite(root = OUT_DIR) {
   });
   return (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (HOST_FILES.has(url.pathname)) url.pathname = "/__not-served__";
+    if (isHostFile(url.pathname)) url.pathname = "/__not-served__";
     const rewritten = categoryRewrite(url.pathname, url.search);
     if (rewritten) url.pathname = rewritten;
     req.url = `${url.pathname}${url.search}`;

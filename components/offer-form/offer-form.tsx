@@ -1,17 +1,7 @@
 "use client";
 
 import { ArrowLeft, ArrowRight, Phone } from "lucide";
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useReducer,
-  useRef,
-  useState,
-  type FormEvent,
-} from "react";
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
 
 import { CONSENT_VERSION, submitAgreement } from "@/content/consent";
 import { offerFormCopy as copy } from "@/content/offer-form";
@@ -70,9 +60,7 @@ export type OfferFormProps = {
  */
 type Session = { id: string; startedAt: number };
 
-// Shown only after a request is sent: loaded with the last step, not with the page.
-const loadNextSteps = () => import("@/components/offer-form/next-steps");
-const NextSteps = lazy(() => loadNextSteps().then(({ NextSteps }) => ({ default: NextSteps })));
+type NextStepsView = typeof import("@/components/offer-form/next-steps").NextSteps;
 
 type Field = "address" | "email" | "phone";
 /** What the function would refuse in each field, said before anything is sent. */
@@ -99,6 +87,9 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
   const [problems, setProblems] = useState<Problems>({});
   /** After a request is sent: what happens next shows until the visitor starts again. */
   const [sent, setSent] = useState(false);
+  // Shown only after a request is sent: loaded with the last step, not with the page. Held
+  // in state rather than React.lazy, whose failed download would take the whole form down.
+  const [nextSteps, setNextSteps] = useState<{ View: NextStepsView } | null>(null);
   const { step, draft, sending } = wizard;
 
   const fieldId = useId();
@@ -130,18 +121,27 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
     }
   }, []);
 
+  const loadNextSteps = useCallback(() => {
+    import("@/components/offer-form/next-steps").then(
+      ({ NextSteps }) => setNextSteps({ View: NextSteps }),
+      // Without it the toast and the reset still say the request went through.
+      () => {},
+    );
+  }, []);
+
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    showStep(formRef.current, stepRef.current, "nearest");
+    // After a submit, what happens next takes the focus when it is there to take it.
+    if (!(sent && nextSteps)) showStep(formRef.current, stepRef.current, "nearest");
     // A submit, a toast and what happens next follow the last step: fetch their code while
-    // the visitor types (a failed download is tried again when needed).
+    // the visitor types.
     if (step === TOTAL_STEPS) {
       preloadOfferClient();
       void preloadToaster();
-      loadNextSteps().catch(() => {});
+      if (!nextSteps) loadNextSteps();
     }
-  }, [step]);
+  }, [step, sent, nextSteps, loadNextSteps]);
 
   // Screen reader and keyboard users land on what happens next, not on a field that vanished.
   const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
@@ -199,6 +199,7 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
     if (!check(contactProblems)) return;
 
     dispatch({ type: "send" });
+    if (!nextSteps) loadNextSteps();
     const started = session.current ?? { id: newLeadId(), startedAt: 0 };
     const now = new Date();
     const payload = buildOfferPayload(draft, {
@@ -241,10 +242,8 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
       onSubmit={handleSubmit}
       className="scroll-mt-24 space-y-5"
     >
-      {sent ? (
-        <Suspense fallback={null}>
-          <NextSteps phone={company.phone} headingRef={focusOnShow} onStartAgain={startAgain} />
-        </Suspense>
+      {sent && nextSteps ? (
+        <nextSteps.View phone={company.phone} headingRef={focusOnShow} onStartAgain={startAgain} />
       ) : null}
 
       <div className="space-y-2">

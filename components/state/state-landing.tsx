@@ -120,7 +120,7 @@ export function StateLanding({ state }: StateLandingProps) {
           </ul>
         </section>
 
-        <Faq id="state-faq" title={copy.faqTitle(state.name)} items={state.faq} />
+        <Faq id="faq" title={copy.faqTitle(state.name)} items={state.faq} />
       </div>
     </div>
   );

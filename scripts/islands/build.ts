@@ -266,18 +266,23 @@ function removeNextClientFiles(outDir: string, pages: readonly string[]): number
  * that allows exactly the scripts and the lead function the pages use, and caching) and
  * `_redirects` (a /blog?category=… address answered with that category's page).
  */
-function writeHostFiles(outDir: string, inlineScriptBodies: readonly string[]): void {
-  const scriptHashes = inlineScriptBodies.map(
-    (body) => `sha256-${createHash("sha256").update(body).digest("base64")}`,
-  );
+function writeHostFiles(
+  outDir: string,
+  inline: { scripts: readonly string[]; styles: readonly string[] },
+): void {
+  const hashes = (bodies: readonly string[]) =>
+    bodies.map((body) => `sha256-${createHash("sha256").update(body).digest("base64")}`);
   const connectOrigins = publicEnv.supabaseUrl ? [new URL(publicEnv.supabaseUrl).origin] : [];
-  writeFileSync(
-    path.join(outDir, HEADERS_FILE),
-    renderHeadersFile(siteHeaderRules({ connectOrigins, scriptHashes })),
-  );
+  const policy = {
+    connectOrigins,
+    scriptHashes: hashes(inline.scripts),
+    styleHashes: hashes(inline.styles),
+  };
+  writeFileSync(path.join(outDir, HEADERS_FILE), renderHeadersFile(siteHeaderRules(policy)));
+  // `!`: blog.html exists, and Netlify lets an existing file shadow a rule that is not forced.
   const redirects = POST_CATEGORIES.map((category) => {
     const slug = slugify(category);
-    return `/blog  category=${slug}  /blog/category/${slug}  200`;
+    return `/blog  category=${slug}  /blog/category/${slug}  200!`;
   });
   writeFileSync(path.join(outDir, "_redirects"), `${redirects.join("\n")}\n`);
 }
@@ -322,7 +327,8 @@ export async function buildIslandPages(outDir: string): Promise<void> {
     const leftovers = nextRuntimeLeftovers(rewritten);
     if (leftovers.length > 0) throw new Error(`${page.name} still holds ${leftovers.join(", ")}.`);
     for (const [, url] of rewritten.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)) {
-      if (!existsSync(path.join(outDir, url!))) {
+      // A stylesheet is written into the page and its file removed: nothing may still load it.
+      if (stylesheets.has(url!) || !existsSync(path.join(outDir, url!))) {
         throw new Error(`${page.name} loads ${url}, which is not in ${outDir}.`);
       }
     }
@@ -337,7 +343,7 @@ export async function buildIslandPages(outDir: string): Promise<void> {
       outDir,
       pages.map((page) => page.file),
     ) + stylesheets.size;
-  writeHostFiles(outDir, [...inlineScriptBodies]);
+  writeHostFiles(outDir, { scripts: [...inlineScriptBodies], styles: [...stylesheets.values()] });
   const kinds = [...entries.keys()].join(", ");
   console.log(
     `islands: ${pages.length} pages hydrate only their islands, ${entries.size} kinds of page ` +

@@ -133,6 +133,23 @@ describe("inlineStylesheets", () => {
       inlineStylesheets('<link rel="stylesheet" href="/_next/static/bad.css"/>', "/p", read),
     ).toThrow(/\/p: \/_next\/static\/bad\.css holds "<\/style"/);
   });
+
+  it("refuses a stylesheet with a relative url(), which would resolve against the page", () => {
+    const link = '<link rel="stylesheet" href="/_next/static/chunks/site.css"/>';
+    const withUrl = (css: string) => () => inlineStylesheets(link, "/blog/a", () => css);
+    expect(withUrl("@font-face{src:url(../media/x.woff2)}")).toThrow(
+      /\/blog\/a: .* holds url\(\.\.\/media\/x\.woff2\)/,
+    );
+    expect(withUrl("a{background:url('media/y.png')}")).toThrow(/would break once inlined/);
+    for (const fine of [
+      "@font-face{src:url(/_next/static/media/x.woff2)}",
+      'a{background:url("data:image/svg+xml,%3csvg%3e")}',
+      "a{mask:url(#m)}",
+      "a{background:url(https://example.com/z.png)}",
+    ]) {
+      expect(withUrl(fine)).not.toThrow();
+    }
+  });
 });
 
 describe("inlineScripts", () => {

@@ -176,6 +176,10 @@ export function inlineStylesheets(html: string, page: string, read: (href: strin
     const css = read(href);
     if (/<\/style/i.test(css))
       throw new Error(`${page}: ${href} holds "</style", it cannot be inlined.`);
+    // Written into the page, a relative url() would resolve against the page, not the file.
+    const relative = /url\(\s*(?:["']|(?!["']))(?![a-z][a-z0-9+.-]*:|\/|#)[^)]*\)/i.exec(css);
+    if (relative)
+      throw new Error(`${page}: ${href} holds ${relative[0]}, which would break once inlined.`);
     return `<style>${css}</style>`;
   });
 }

@@ -3,7 +3,6 @@ import {
   attributionFromColumns,
   attributionToColumns,
   classifyTouch,
-  cleanTouch,
   describeAttribution,
   describeTouch,
   TOUCH_FIELDS,
@@ -38,29 +37,6 @@ describe("the columns, made from the one field list", () => {
     expect(attributionFromColumns(columns)).toEqual(attribution);
     expect(attributionFromColumns(attributionToColumns(undefined))).toEqual({});
   });
-});
-
-describe("cleanTouch", () => {
-  it("keeps the valid fields and leaves out the rest", () => {
-    expect(
-      cleanTouch({
-        landing_page: "/sell-house-fast-ohio",
-        at,
-        utm_source: "google",
-        utm_medium: "x".repeat(201),
-        gclid: "has space",
-        referrer: "https://www.google.com/search",
-        extra: "dropped",
-      }),
-    ).toEqual({ landing_page: "/sell-house-fast-ohio", at, utm_source: "google" });
-  });
-
-  it.each([null, "x", {}, { landing_page: "/", at: "yesterday" }, { landing_page: "/?q", at }])(
-    "is null without a valid landing page and time: %j",
-    (value) => {
-      expect(cleanTouch(value)).toBeNull();
-    },
-  );
 });
 
 describe("classifyTouch", () => {

@@ -51,24 +51,16 @@ export const ATTRIBUTION_LIMITS = {
 } as const;
 
 const CLICK_ID_PATTERN = /^[A-Za-z0-9._~-]+$/;
-/** What Date#toISOString writes, and the same with an offset or fewer digits. */
-const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/;
-
-export const ISO_DATE_TIME_MESSAGE =
-  'Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".';
-
-export function isIsoDateTime(text: string): boolean {
-  return ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
-}
-
-/** What is wrong with one touch field's value, in words, or null when it is fine. */
-export function touchFieldProblem(field: TouchField, value: unknown): string | null {
+/**
+ * What is wrong with one touch field's value (every field but the time, which
+ * touch-rules.ts checks), in words, or null when it is fine. The page script checks
+ * the tags it reads from the address and the referrer with this alone.
+ */
+export function tagFieldProblem(field: Exclude<TouchField, "at">, value: unknown): string | null {
   if (typeof value !== "string") return "Send this as text.";
   const tooLong = (max: number) =>
     value.length > max ? `Use at most ${max} characters.` : textProblem(value);
   switch (field) {
-    case "at":
-      return isIsoDateTime(value) ? null : ISO_DATE_TIME_MESSAGE;
     case "landing_page":
       if (!value.startsWith("/") || /[?#]/.test(value)) {
         return 'Send the landing page path, starting with "/", without a query string.';
@@ -101,25 +93,6 @@ function isHttpOrigin(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A touch the function will accept, from whatever the browser has kept: fields
- * that break a rule are left out, and a touch without a valid landing page and
- * time is null. The form sends this, so a stale or tampered value in storage
- * can never make the function refuse the lead itself.
- */
-export function cleanTouch(value: unknown): Touch | null {
-  if (typeof value !== "object" || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const touch: Record<string, string> = {};
-  for (const field of TOUCH_FIELDS) {
-    const item = raw[field];
-    if (item === undefined || item === null || item === "") continue;
-    if (touchFieldProblem(field, item) === null) touch[field] = item as string;
-  }
-  if (touch.landing_page === undefined || touch.at === undefined) return null;
-  return touch as Touch;
 }
 
 /* ---------- Columns: the last touch as is, the first with a "first_" prefix ---------- */

@@ -1,3 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+
 import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
 import { FUNCTION_PATH, PRODUCTION_URL } from "./site-facts.ts";
 import type { RateLimit } from "./lead-config.ts";
@@ -10,9 +15,18 @@ import {
 } from "./lead-handler.ts";
 import type { LeadNotifier } from "./lead-notifier.ts";
 import { LEAD_LIMITS } from "./lead-rules.ts";
-import type { Lead } from "./lead-store.ts";
+import { NOTIFY_ATTEMPTS_MAX, type Lead } from "./lead-store.ts";
 import { createMemoryLeadStore } from "./lead-test-kit.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
+import { createSqlLeadStore } from "./sql-lead-store.ts";
+
+// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
+// loader needs; Node's own require loads it outside the sandbox.
+jest.mock("@electric-sql/pglite", () =>
+  jest
+    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
+    ._load(require.resolve("@electric-sql/pglite"), null),
+);
 
 const FUNCTION_URL = `https://project.supabase.co${FUNCTION_PATH}`;
 const RETRY_URL = `${FUNCTION_URL}/retry-notifications`;
@@ -102,6 +116,18 @@ function setup(
     advance: (ms: number) => (clock += ms),
   };
 }
+
+/** A notifier whose every attempt fails as the e-mail provider refusing the address. */
+const refusing = () => {
+  const attempts: string[] = [];
+  const notifier: LeadNotifier = {
+    async notify(lead) {
+      attempts.push(lead.id);
+      throw new Error(`Resend answered 422: Invalid reply_to "pat\u200b@example.com"`);
+    },
+  };
+  return { notifier, attempts };
+};
 
 const failingOnce = () => {
   const sent: Lead[] = [];
@@ -314,6 +340,18 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
       ["email"],
     ],
     [
+      "email with a zero-width space",
+      withField("email", "pat\u200b@example.com"),
+      "email: Enter a valid email address.",
+      ["email"],
+    ],
+    [
+      "email with a soft hyphen",
+      withField("email", "pat@exam\u00adple.com"),
+      "email: Enter a valid email address.",
+      ["email"],
+    ],
+    [
       "email too long",
       withField("email", `${"a".repeat(250)}@b.com`),
       "email: Use at most 254 characters.",
@@ -393,6 +431,18 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
       ["consent.at"],
     ],
     [
+      "consent on a day February does not have",
+      withField("consent", { version: "2026-11-23", at: "2026-02-30T00:00:00Z" }),
+      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
+      ["consent.at"],
+    ],
+    [
+      "consent with an offset no time zone has",
+      withField("consent", { version: "2026-11-23", at: "2026-01-01T00:00:00+20:00" }),
+      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
+      ["consent.at"],
+    ],
+    [
       "consent version with a control character",
       withField("consent", { version: "v1\u009b", at: "2026-11-23T14:03:11.201Z" }),
       "consent.version: Remove the invisible control character (U+009B).",
@@ -467,6 +517,12 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
     [
       "a touch with a time that is not ISO",
       withLast({ at: "Mon, 23 Nov 2026 14:02:00 GMT" }),
+      'attribution.last.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
+      ["attribution.last.at"],
+    ],
+    [
+      "a touch in year 0",
+      withLast({ at: "0000-01-01T00:00:00Z" }),
       'attribution.last.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
       ["attribution.last.at"],
     ],
@@ -806,6 +862,27 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
     expect(sent.map((lead) => lead.id)).toEqual([ID]);
   });
 
+  it("gives up on a lead's e-mail after NOTIFY_ATTEMPTS_MAX attempts, says so once, and keeps the lead", async () => {
+    const { notifier, attempts } = refusing();
+    const { send, rows, logs } = setup({ notifier });
+    await send(post(validBody()));
+    for (let attempt = 2; attempt <= NOTIFY_ATTEMPTS_MAX; attempt++) {
+      expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 1 });
+    }
+
+    expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 0 });
+    expect(attempts).toHaveLength(NOTIFY_ATTEMPTS_MAX);
+    expect(rows.get(ID)).toMatchObject({
+      notified_at: null,
+      notify_attempts: NOTIFY_ATTEMPTS_MAX,
+    });
+    const givenUp = logs.filter((line) => line.includes("will not be tried again"));
+    expect(givenUp).toEqual([
+      `E-mail for lead ${ID} failed ${NOTIFY_ATTEMPTS_MAX} times and will not be tried again; the lead stays stored: Resend answered 422: Invalid reply_to "pat\\u{200b}@example.com"`,
+    ]);
+    expect(logs.join("\n")).not.toMatch(/\p{Cf}/u);
+  });
+
   it.each<[string, Record<string, string>]>([
     ["no secret", {}],
     ["a wrong secret", { authorization: "Bearer guess" }],
@@ -855,11 +932,126 @@ describe("when the store is down", () => {
     expect(sent.map((lead) => lead.id)).toEqual([ID]);
   });
 
+  it("writes format characters and separators in the logged lead out", async () => {
+    const { send, store, logs } = setup();
+    store.failing = true;
+    await send(post({ ...validBody(), address: "12 Oak\u200b St\u00ad\ufeff\u2028Apt 3" }));
+
+    expect(logs[0]).toContain('"12 Oak\\u200b St\\u00ad\\ufeff\\u2028Apt 3"');
+    expect(logs[0]).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+  });
+
   it("does not e-mail suspected spam", async () => {
     const { send, store, sent } = setup();
     store.failing = true;
     expect((await send(post({ ...validBody(), website: "x" }))).status).toBe(503);
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe("over the SQL store, in PGlite with the migrations applied", () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await PGlite.create();
+    const migrations = path.resolve("supabase", "migrations");
+    for (const name of readdirSync(migrations)
+      .filter((file) => file.endsWith(".sql"))
+      .sort()) {
+      await db.exec(readFileSync(path.join(migrations, name), "utf8"));
+    }
+  }, 60_000);
+  afterAll(() => db.close());
+
+  function sqlSetup(notifier: LeadNotifier = { async notify() {} }) {
+    const logs: string[] = [];
+    const deferred: Promise<unknown>[] = [];
+    const handle = createLeadHandler({
+      store: createSqlLeadStore(
+        async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
+      ),
+      notifier,
+      allowedOrigins: [SITE],
+      rateLimit: null,
+      trustForwardedFor: false,
+      cronSecret: SECRET,
+      defer: (work) => deferred.push(work),
+      log: (line) => logs.push(line),
+    });
+    async function send(request: Request) {
+      const response = await handle(request);
+      await Promise.all(deferred);
+      return { status: response.status, body: (await response.json()) as unknown };
+    }
+    return { send, logs };
+  }
+  const stored = async (id: string) =>
+    (await db.query<{ consent_at: Date }>("select consent_at from leads where id = $1", [id])).rows;
+
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      "consent on 30 February",
+      { consent: { version: "v1", at: "2026-02-30T00:00:00Z" } },
+      "consent.at",
+    ],
+    [
+      "consent at +20:00",
+      { consent: { version: "v1", at: "2026-01-01T00:00:00+20:00" } },
+      "consent.at",
+    ],
+    [
+      "a touch in year 0",
+      { attribution: { last: { landing_page: "/", at: "0000-01-01T00:00:00Z" } } },
+      "attribution.last.at",
+    ],
+  ])("answers 400 naming the field, not 503, to %s", async (_case, change, field) => {
+    const { send } = sqlSetup();
+    const id = crypto.randomUUID();
+    const result = await send(post({ ...validBody(), id, ...change }));
+
+    expect(result).toEqual({
+      status: 400,
+      body: {
+        error: `${field}: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".`,
+        fields: [field],
+      },
+    });
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it.each([
+    "2024-02-29T23:59:59.999Z",
+    "2026-11-23T14:03Z",
+    "2026-11-23T14:03:11.123456789+05:45",
+    "1970-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-14:00",
+  ])("stores a consent time of %j as the same instant", async (at) => {
+    const { send } = sqlSetup();
+    const id = crypto.randomUUID();
+    const result = await send(post({ ...validBody(), id, consent: { version: "v1", at } }));
+
+    expect(result.status).toBe(200);
+    const [row] = await stored(id);
+    expect(row?.consent_at.toISOString()).toBe(new Date(Date.parse(at)).toISOString());
+  });
+
+  it("stops claiming a lead whose e-mail failed NOTIFY_ATTEMPTS_MAX times", async () => {
+    const { notifier, attempts } = refusing();
+    const { send, logs } = sqlSetup(notifier);
+    const id = crypto.randomUUID();
+    await send(post({ ...validBody(), id }));
+    await db.query("update leads set notify_attempts = $1 where id = $2", [
+      NOTIFY_ATTEMPTS_MAX - 1,
+      id,
+    ]);
+
+    expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 1 });
+    expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 0 });
+    expect(attempts).toEqual([id, id]);
+    expect(logs.filter((line) => line.includes("will not be tried again"))).toEqual([
+      expect.stringContaining(`${id} failed ${NOTIFY_ATTEMPTS_MAX} times`),
+    ]);
+    const { rows } = await db.query("select notify_attempts from leads where id = $1", [id]);
+    expect(rows).toEqual([{ notify_attempts: NOTIFY_ATTEMPTS_MAX }]);
   });
 });
 

@@ -143,7 +143,8 @@ export function createLeadHandler(
     if (lead.spam_reason) {
       log(`Held as suspected spam (${lead.spam_reason}): ${lead.id}`);
     } else {
-      defer(deliverNotification({ store, notifier, log }, lead));
+      // The insert counted this first attempt.
+      defer(deliverNotification({ store, notifier, log }, lead, 1));
     }
     return reply(200, ok);
   };

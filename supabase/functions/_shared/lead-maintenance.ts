@@ -1,5 +1,6 @@
 import type { LeadNotifier } from "./lead-notifier.ts";
-import type { Lead, LeadStore, PurgeCounts } from "./lead-store.ts";
+import { NOTIFY_ATTEMPTS_MAX, type Lead, type LeadStore, type PurgeCounts } from "./lead-store.ts";
+import { escapeNonPrintable } from "./printable.ts";
 
 export type MaintenanceDeps = {
   store: LeadStore;
@@ -13,17 +14,26 @@ export type MaintenanceReport = { notified: number; failed: number; purged: Purg
 const BATCH = 25;
 
 /**
- * Sends the e-mail for a lead this caller has claimed and records the outcome:
- * notified_at when sent; the claim given up when not, so the next run tries again.
- * Resend's idempotency key (the lead id) keeps a resend of a half-finished attempt
- * from arriving twice.
+ * Sends the e-mail for a lead this caller has claimed (`attempt` is the claim's
+ * count) and records the outcome: notified_at when sent; the claim given up when
+ * not, so the next run tries again, until NOTIFY_ATTEMPTS_MAX attempts, which the
+ * log says once. Resend's idempotency key (the lead id) keeps a resend of a
+ * half-finished attempt from arriving twice.
  */
-export async function deliverNotification(deps: MaintenanceDeps, lead: Lead): Promise<boolean> {
+export async function deliverNotification(
+  deps: MaintenanceDeps,
+  lead: Lead,
+  attempt: number,
+): Promise<boolean> {
   const { store, notifier, log } = deps;
   try {
     await notifier.notify(lead);
   } catch (error) {
-    log(`E-mail for lead ${lead.id} failed, it will be retried: ${errorText(error)}`);
+    log(
+      attempt >= NOTIFY_ATTEMPTS_MAX
+        ? `E-mail for lead ${lead.id} failed ${attempt} times and will not be tried again; the lead stays stored: ${errorText(error)}`
+        : `E-mail for lead ${lead.id} failed, it will be retried: ${errorText(error)}`,
+    );
     await store.releaseNotification(lead.id).catch((release: unknown) => {
       log(`Lead ${lead.id}: the claim stays until its lease ends: ${errorText(release)}`);
     });
@@ -51,7 +61,7 @@ export function createLeadMaintenance(deps: MaintenanceDeps): {
       for (;;) {
         const due = await deps.store.claimDueNotifications(BATCH);
         for (const lead of due) {
-          if (await deliverNotification(deps, lead)) notified += 1;
+          if (await deliverNotification(deps, lead, lead.notify_attempts)) notified += 1;
           else failed += 1;
         }
         // A failed one is released and would be claimed again at once: stop at the first.
@@ -63,6 +73,10 @@ export function createLeadMaintenance(deps: MaintenanceDeps): {
   };
 }
 
+/**
+ * An error's message for a log line, made printable: a driver's or the e-mail
+ * provider's message can quote what a visitor sent.
+ */
 export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return escapeNonPrintable(error instanceof Error ? error.message : String(error));
 }

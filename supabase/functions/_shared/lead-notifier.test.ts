@@ -24,6 +24,22 @@ describe("createLeadNotifier", () => {
     ]);
   });
 
+  it("writes format characters and separators in visitors' text out, so none reaches the terminal raw", async () => {
+    const logs: string[] = [];
+    await createLeadNotifier(config({}), (line) => logs.push(line)).notify({
+      ...lead,
+      address: "12 Oak\u200b St\u00ad\ufeff\u2028Apt 3",
+      email: "pat\u200b@example.com",
+      phone: "555\u2060-0100\u2029",
+      source: "/blog\u200d",
+    });
+
+    expect(logs).toEqual([
+      `New lead ${lead.id}: "12 Oak\\u200b St\\u00ad\\ufeff\\u2028Apt 3" (Fair), email "pat\\u200b@example.com", phone "555\\u2060-0100\\u2029", state Ohio, from "/blog\\u200d"`,
+    ]);
+    expect(logs[0]).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+  });
+
   it("names the missing settings when only some are set", () => {
     const logs: string[] = [];
     createLeadNotifier(config({ RESEND_API_KEY: "re_123" }), (line) => logs.push(line));

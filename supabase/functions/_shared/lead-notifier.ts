@@ -1,5 +1,6 @@
 import type { LeadConfig } from "./lead-config.ts";
 import type { Lead } from "./lead-store.ts";
+import { printableJson } from "./printable.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 
 /** Tells the team about a new lead; throws when it could not. */
@@ -28,15 +29,18 @@ export function createLeadNotifier(
   };
 }
 
-/** One readable line; JSON quoting keeps line breaks in visitors' text from splitting it. */
+/**
+ * One readable line for a terminal: visitors' text is quoted as JSON, so a line break
+ * cannot split it, with format characters and separators written out as \uXXXX.
+ */
 export function describeLead(
   lead: Pick<Lead, "id" | "address" | "condition" | "email" | "phone" | "state" | "source">,
 ): string {
   const details = [
-    `email ${JSON.stringify(lead.email)}`,
-    lead.phone ? `phone ${JSON.stringify(lead.phone)}` : "no call requested",
+    `email ${printableJson(lead.email)}`,
+    lead.phone ? `phone ${printableJson(lead.phone)}` : "no call requested",
     lead.state && `state ${lead.state}`,
-    lead.source && `from ${JSON.stringify(lead.source)}`,
+    lead.source && `from ${printableJson(lead.source)}`,
   ].filter(Boolean);
-  return `${lead.id}: ${JSON.stringify(lead.address)} (${lead.condition}), ${details.join(", ")}`;
+  return `${lead.id}: ${printableJson(lead.address)} (${lead.condition}), ${details.join(", ")}`;
 }

@@ -1,4 +1,4 @@
-import { hasVisibleText, textProblem } from "./lead-rules.ts";
+import { EMAIL_PATTERN, hasVisibleText, textProblem } from "./lead-rules.ts";
 
 describe("textProblem", () => {
   it.each([
@@ -48,5 +48,26 @@ describe("hasVisibleText", () => {
     ["Hangul filler and braille blank", "\u3164\u2800"],
   ])("finds nothing visible in %s", (_name, text) => {
     expect(hasVisibleText(text)).toBe(false);
+  });
+});
+
+describe("EMAIL_PATTERN", () => {
+  it.each(["pat@example.com", "pat.o'neil+offers@mail.example.co.uk", "josé@example.com"])(
+    "takes %j",
+    (email) => {
+      expect(EMAIL_PATTERN.test(email)).toBe(true);
+    },
+  );
+
+  it.each([
+    ["no top-level domain", "pat@gmail"],
+    ["a space", "pat smith@example.com"],
+    ["a zero-width space", "pat\u200b@example.com"],
+    ["a soft hyphen", "pat@exam\u00adple.com"],
+    ["a byte order mark", "pat@example\ufeff.com"],
+    ["a word joiner", "p\u2060at@example.com"],
+    ["a zero-width joiner in the domain", "pat@exa\u200dmple.com"],
+  ])("refuses an address with %s", (_case, email) => {
+    expect(EMAIL_PATTERN.test(email)).toBe(false);
   });
 });

@@ -34,8 +34,12 @@ export const LEAD_LIMITS = {
  * One address, an @, a domain with at least one dot and a top-level part of two
  * letters or more. Stricter than the browser's type="email" check, which accepts
  * "name@gmail", so the form checks it too and says so before anything is sent.
+ * No format characters (zero-width spaces, soft hyphens, byte order marks): the
+ * e-mail provider refuses such an address as reply-to, so the team's e-mail about
+ * the lead could never be sent.
  */
-export const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[^\s\p{Cf}@"<>()[\]\\,;:]+@[^\s\p{Cf}@"<>()[\]\\,;:]+\.[A-Za-z]{2,}$/u;
 
 /** The honeypot input's name: hidden from people, filled in by form-filling bots. */
 export const HONEYPOT_FIELD = "website";

@@ -1,13 +1,7 @@
 import { z } from "zod";
 
-import {
-  ISO_DATE_TIME_MESSAGE,
-  isIsoDateTime,
-  TOUCH_FIELDS,
-  touchFieldProblem,
-  type Touch,
-  type TouchField,
-} from "./attribution.ts";
+import { TOUCH_FIELDS, type Touch, type TouchField } from "./attribution.ts";
+import { ISO_DATE_TIME_MESSAGE, isIsoDateTime, touchFieldProblem } from "./touch-rules.ts";
 import {
   ADDRESS_BLANK,
   CONDITION_VALUES,

@@ -33,6 +33,16 @@ export type LeadRow = Lead & {
   notify_attempts: number;
 };
 
+/** A lead claimed for its e-mail, with the number of this attempt (the first is 1). */
+export type ClaimedLead = Lead & Pick<LeadRow, "notify_attempts">;
+
+/**
+ * Attempts at a lead's e-mail before the retry run stops trying: a day of 5-minute
+ * runs, which outlasts an outage of the e-mail provider, while an address it will
+ * never take stops costing a request and a log line every run. The lead stays stored.
+ */
+export const NOTIFY_ATTEMPTS_MAX = 288;
+
 export type InsertResult =
   | { inserted: true }
   /** The id was stored already, with this fingerprint (null for rows from before fingerprints). */
@@ -60,9 +70,10 @@ export interface LeadStore {
   releaseNotification(id: string): Promise<void>;
   /**
    * Claims up to `limit` real leads whose e-mail has not gone out and is not
-   * being sent (or whose attempt's lease ran out), for this caller alone.
+   * being sent (or whose attempt's lease ran out), for this caller alone, and
+   * counts the attempt. Leads with NOTIFY_ATTEMPTS_MAX attempts are not claimed.
    */
-  claimDueNotifications(limit: number): Promise<Lead[]>;
+  claimDueNotifications(limit: number): Promise<ClaimedLead[]>;
   /** Deletes what the privacy policy says is kept no longer. */
   purgeExpired(): Promise<PurgeCounts>;
   /** Every stored lead, oldest first. */

@@ -1,5 +1,11 @@
 import { attributionToColumns } from "./attribution.ts";
-import type { InsertResult, Lead, LeadRow, LeadStore } from "./lead-store.ts";
+import {
+  NOTIFY_ATTEMPTS_MAX,
+  type InsertResult,
+  type Lead,
+  type LeadRow,
+  type LeadStore,
+} from "./lead-store.ts";
 
 /**
  * For tests only: a stored lead with every column, and a LeadStore in memory that
@@ -94,6 +100,7 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
           (row) =>
             !row.notified_at &&
             !row.spam_reason &&
+            row.notify_attempts < NOTIFY_ATTEMPTS_MAX &&
             (!row.notify_attempted_at || Date.parse(row.notify_attempted_at) < now() - LEASE_MS),
         )
         .slice(0, limit);

@@ -1,5 +1,12 @@
 import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
-import type { InsertResult, Lead, LeadRow, LeadStore, PurgeCounts } from "./lead-store.ts";
+import {
+  NOTIFY_ATTEMPTS_MAX,
+  type InsertResult,
+  type Lead,
+  type LeadRow,
+  type LeadStore,
+  type PurgeCounts,
+} from "./lead-store.ts";
 
 /**
  * Runs one SQL statement with $1-style parameters and returns its rows: postgres.js
@@ -50,6 +57,7 @@ const CLAIM_DUE = `
   where id in (
     select id from public.leads
     where notified_at is null and spam_reason is null
+      and notify_attempts < ${NOTIFY_ATTEMPTS_MAX}
       and (notify_attempted_at is null or notify_attempted_at < now() - interval '${NOTIFY_LEASE}')
     order by created_at
     limit $1
