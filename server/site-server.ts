@@ -4,6 +4,7 @@ import compression from "compression";
 
 import type { LocalFunction } from "./local-function.ts";
 import { FUNCTION_PATH, handleLocalRequest, type LocalRouteOptions } from "./local-routes.ts";
+import { decodedPath } from "./static-site.ts";
 
 export type SiteServerOptions = LocalRouteOptions & {
   /** The function and its store; requests wait until it is open. */
@@ -52,15 +53,6 @@ export function createSiteServer(options: SiteServerOptions): Server {
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   return server;
-}
-
-/** The path decoded, or null when the URL cannot be (a lone "%", a broken UTF-8 escape). */
-function decodedPath(url: string | undefined): string | null {
-  try {
-    return decodeURIComponent(new URL(url ?? "/", "http://localhost").pathname);
-  } catch {
-    return null;
-  }
 }
 
 function sendText(

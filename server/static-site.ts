@@ -21,15 +21,18 @@ export const OUT_DIR = path.resolve("out");
 /** Files a host reads for itself and never serves. */
 const HOST_FILES = new Set([`/${HEADERS_FILE}`, "/_redirects"]);
 
-/** `/_headers`, however it is spelled: sirv decodes `%5F` and ignores a trailing slash. */
-function isHostFile(pathname: string): boolean {
-  let decoded: string;
+/** A request's path decoded, or null when it cannot be (a lone "%", a broken UTF-8 escape). */
+export function decodedPath(url: string | undefined): string | null {
   try {
-    decoded = decodeURIComponent(pathname);
+    return decodeURIComponent(new URL(url ?? "/", "http://localhost").pathname);
   } catch {
-    return false;
+    return null;
   }
-  return HOST_FILES.has(decoded.replace(/\/+$/, ""));
+}
+
+/** `/_headers`, however it is spelled: sirv decodes `%5F` and ignores a trailing slash. */
+function isHostFile(decoded: string | null): boolean {
+  return decoded !== null && HOST_FILES.has(decoded.replace(/\/+$/, ""));
 }
 
 /** What the export is built from: a change to any of it makes out/ stale. */
@@ -122,7 +125,7 @@ export function createStaticSite(root = OUT_DIR) {
     etag: true,
     setHeaders,
     onNoMatch(req: IncomingMessage, res: ServerResponse) {
-      const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+      const pathname = decodedPath(req.url) ?? "/";
       setHeaders(res, pathname);
       res.writeHead(404, {
         "Content-Type": "text/html; charset=utf-8",
@@ -133,7 +136,7 @@ export function createStaticSite(root = OUT_DIR) {
   });
   return (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (isHostFile(url.pathname)) url.pathname = "/__not-served__";
+    if (isHostFile(decodedPath(req.url))) url.pathname = "/__not-served__";
     const rewritten = categoryRewrite(url.pathname, url.search);
     if (rewritten) url.pathname = rewritten;
     req.url = `${url.pathname}${url.search}`;
