@@ -1,13 +1,13 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
 import { leadFixture, leadRowFixture } from "../supabase/functions/_shared/lead-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
+import { listenOnLoopback } from "./local-test-kit.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { writeServerInfo } from "./server-info.ts";
 
@@ -139,17 +139,15 @@ describe("with leads and held spam in the directory", () => {
 it("prints the running server's leads", async () => {
   const dataDir = path.join(root, "served", "leads");
   const row = leadRowFixture({ address: "1 Elm St", phone: "555-0100", state: "Ohio" });
-  const server = http.createServer((_req, res) => res.end(JSON.stringify([row])));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  writeServerInfo(
-    { pid: process.pid, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
-    dataDir,
+  const { url, close } = await listenOnLoopback(
+    http.createServer((_req, res) => res.end(JSON.stringify([row]))),
   );
+  writeServerInfo({ pid: process.pid, url }, dataDir);
 
   try {
     expect(JSON.parse(await leads(dataDir, "--json"))).toEqual([row]);
     expect(await leads(dataDir)).toContain("1 Elm St");
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   }
 });

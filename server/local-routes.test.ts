@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 
 import type { ConnectionInfo } from "../supabase/functions/_shared/lead-handler.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/lead-rules.ts";
@@ -8,7 +7,7 @@ import {
   leadRowFixture,
 } from "../supabase/functions/_shared/lead-test-kit.ts";
 import { FUNCTION_PATH, handleLocalRequest, LEADS_PATH } from "./local-routes.ts";
-import { fakeLocalFunction, rawRequest } from "./local-test-kit.ts";
+import { fakeLocalFunction, listenOnLoopback, rawRequest } from "./local-test-kit.ts";
 
 const store = createMemoryLeadStore();
 const listed = [leadRowFixture()];
@@ -26,14 +25,11 @@ const server = http.createServer(async (req, res) => {
   res.writeHead(404).end("static file");
 });
 let port = 0;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ port, close } = await listenOnLoopback(server));
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => close());
 
 const request = (options: Parameters<typeof rawRequest>[1]) => rawRequest(port, options);
 

@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 import {
   createLeadHandler,
@@ -43,6 +44,21 @@ export function fakeLocalFunction(
     }),
     settled: async () => {},
     close: async () => {},
+  };
+}
+
+/** A server started on a free loopback port, with its address and a way to stop it. */
+export async function listenOnLoopback(server: http.Server) {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    /** Ends kept-alive and held connections too, which server.close alone waits for. */
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { leadFixture, leadRowFixture } from "../supabase/functions/_shared/lead-test-kit.ts";
+import { listenOnLoopback } from "./local-test-kit.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { readLeads } from "./read-leads.ts";
 import { writeServerInfo } from "./server-info.ts";
@@ -49,15 +49,15 @@ describe("readLeads", () => {
   });
 
   it("asks the running server, which holds the database", async () => {
-    const server = http.createServer((_req, res) => res.end(JSON.stringify([row])));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { url, close } = await listenOnLoopback(
+      http.createServer((_req, res) => res.end(JSON.stringify([row]))),
+    );
     writeServerInfo({ pid: process.pid, url }, dataDir);
 
     try {
       expect(await readLeads(dataDir)).toEqual([row]);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 

@@ -1,7 +1,5 @@
-import type { AddressInfo } from "node:net";
-
 import { FUNCTION_PATH } from "./local-routes.ts";
-import { fakeLocalFunction, rawRequest } from "./local-test-kit.ts";
+import { fakeLocalFunction, listenOnLoopback, rawRequest } from "./local-test-kit.ts";
 import { createSiteServer } from "./site-server.ts";
 
 const errors: unknown[] = [];
@@ -17,14 +15,11 @@ const server = createSiteServer({
   log: (error) => errors.push(error),
 });
 let port = 0;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ port, close } = await listenOnLoopback(server));
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => close());
 
 /** A raw request line, so that broken URLs reach the server as they were typed. */
 function request(method: string, path: string, body?: string) {

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { renderHeadersFile, siteHeaderRules } from "../lib/headers-file.ts";
+import { listenOnLoopback } from "./local-test-kit.ts";
 import { categoryRewrite, createStaticSite, nearest404 } from "./static-site.ts";
 
 describe("nearest404", () => {
@@ -62,14 +62,12 @@ describe("createStaticSite", () => {
   );
   writeFileSync(path.join(root, "_redirects"), "/blog  category=a  /blog/category/a  200\n");
   let base = "";
-  let server: Server;
+  let close: () => Promise<void>;
   beforeAll(async () => {
     const site = createStaticSite(root);
-    server = createServer((req, res) => site(req, res));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ url: base, close } = await listenOnLoopback(createServer((req, res) => site(req, res))));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => close());
 
   it("sends the security headers of out/_headers with pages and with the 404 page", async () => {
     for (const [pathname, status] of [
