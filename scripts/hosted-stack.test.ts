@@ -1,5 +1,6 @@
 import postgres from "postgres";
 
+import { leadRequestFixture } from "../supabase/functions/_shared/lead-test-kit.ts";
 import { findPostgresBin, startHostedStack, type HostedStack } from "./hosted-stack.ts";
 
 /**
@@ -25,32 +26,8 @@ afterAll(async () => {
 let clients = 0;
 const newClient = () => `198.51.100.${++clients}`;
 
-const lead = (overrides: Record<string, unknown> = {}) => ({
-  id: crypto.randomUUID(),
-  address: "77 High St, Columbus, OH",
-  condition: "Fair",
-  email: "pat@example.com",
-  phone: "614-555-0100",
-  state: "Ohio",
-  source: "/sell-house-fast-ohio",
-  website: "",
-  elapsedMs: 41_234,
-  consent: { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z" },
-  attribution: {
-    first: {
-      landing_page: "/blog",
-      at: "2026-11-20T09:00:00.000Z",
-      referrer: "https://www.google.com",
-    },
-    last: {
-      landing_page: "/sell-house-fast-ohio",
-      at: "2026-11-23T14:00:00.000Z",
-      gclid: "Cj0KCQiA",
-      utm_campaign: "ohio-probate",
-    },
-  },
-  ...overrides,
-});
+const lead = (overrides: Record<string, unknown> = {}) =>
+  leadRequestFixture({ id: crypto.randomUUID(), ...overrides });
 
 async function post(body: unknown, client = newClient()) {
   const response = await fetch(stack.functionUrl, {
@@ -109,10 +86,10 @@ it("stores a valid lead in Postgres, answers 200 and e-mails the team once", asy
     address: body.address,
     state: "Ohio",
     source: "/sell-house-fast-ohio",
-    fill_ms: 41_234,
+    fill_ms: 42_000,
     spam_reason: null,
     consent_version: "2026-11-23",
-    gclid: "Cj0KCQiA",
+    gclid: "Cj0KCQiA-abc_123.x~y",
     utm_campaign: "ohio-probate",
     landing_page: "/sell-house-fast-ohio",
     first_referrer: "https://www.google.com",

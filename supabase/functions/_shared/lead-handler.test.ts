@@ -16,7 +16,7 @@ import {
 import type { LeadNotifier } from "./lead-notifier.ts";
 import { LEAD_LIMITS } from "./lead-rules.ts";
 import { NOTIFY_ATTEMPTS_MAX, type Lead } from "./lead-store.ts";
-import { createMemoryLeadStore } from "./lead-test-kit.ts";
+import { createMemoryLeadStore, leadRequestFixture } from "./lead-test-kit.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 import { createSqlLeadStore } from "./sql-lead-store.ts";
 
@@ -33,34 +33,6 @@ const RETRY_URL = `${FUNCTION_URL}/retry-notifications`;
 const SITE = PRODUCTION_URL;
 const ID = "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b";
 const SECRET = "cron-secret-0123456789";
-
-const validBody = () => ({
-  id: ID,
-  address: "123 Main St, Columbus, OH 43004",
-  condition: "Needs Work",
-  email: "pat@example.com",
-  phone: "(614) 555-0100",
-  state: "Ohio",
-  source: "/sell-house-fast-ohio",
-  website: "",
-  elapsedMs: 42_000,
-  consent: { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z" },
-  attribution: {
-    first: {
-      landing_page: "/blog",
-      at: "2026-11-20T09:00:00.000Z",
-      referrer: "https://www.google.com",
-    },
-    last: {
-      landing_page: "/sell-house-fast-ohio",
-      at: "2026-11-23T14:02:00.000Z",
-      utm_source: "google",
-      utm_medium: "cpc",
-      utm_campaign: "ohio-probate",
-      gclid: "Cj0KCQiA-abc_123.x~y",
-    },
-  },
-});
 
 const post = (body: unknown, headers: Record<string, string> = {}, url = FUNCTION_URL) =>
   new Request(url, {
@@ -148,7 +120,7 @@ describe("a valid offer request", () => {
   it("is stored trimmed with its consent, attribution and fill time, answered 200, then e-mailed once", async () => {
     const { send, rows, sent } = setup();
     const result = await send(
-      post({ ...validBody(), address: "  123 Main St  ", unknownKey: "dropped" }),
+      post({ ...leadRequestFixture(), address: "  123 Main St  ", unknownKey: "dropped" }),
     );
 
     expect(result.status).toBe(200);
@@ -186,7 +158,7 @@ describe("a valid offer request", () => {
 
   it("stores blank or absent optional fields as null (the home page sends no state, old pages no consent)", async () => {
     const { send, rows } = setup();
-    const body: Record<string, unknown> = { ...validBody(), phone: "  " };
+    const body: Record<string, unknown> = { ...leadRequestFixture(), phone: "  " };
     delete body.state;
     delete body.source;
     delete body.consent;
@@ -203,7 +175,7 @@ describe("a valid offer request", () => {
     const { send, rows } = setup();
     const result = await send(
       post({
-        ...validBody(),
+        ...leadRequestFixture(),
         attribution: { last: { landing_page: "/", at: "2026-11-23T14:00:00Z", utm_campain: "x" } },
       }),
     );
@@ -218,7 +190,7 @@ describe("a valid offer request", () => {
   it("accepts a charset in the content type", async () => {
     const { send } = setup();
     const result = await send(
-      post(validBody(), { "content-type": "application/json; charset=utf-8" }),
+      post(leadRequestFixture(), { "content-type": "application/json; charset=utf-8" }),
     );
     expect(result.status).toBe(200);
   });
@@ -236,7 +208,9 @@ describe("a valid offer request", () => {
     );
     const { send, rows } = setup({ notifier });
 
-    const result = await send(post({ ...validBody(), address: markup, phone: "<i>555</i>" }));
+    const result = await send(
+      post({ ...leadRequestFixture(), address: markup, phone: "<i>555</i>" }),
+    );
 
     expect(result.status).toBe(200);
     expect(rows.get(ID)).toMatchObject({ address: markup, phone: "<i>555</i>" });
@@ -254,14 +228,17 @@ describe("a valid offer request", () => {
 
 describe("a bad request gets 400 naming the field, and nothing is stored or sent", () => {
   const without = (field: string) => {
-    const body: Record<string, unknown> = validBody();
+    const body: Record<string, unknown> = leadRequestFixture();
     delete body[field];
     return body;
   };
-  const withField = (field: string, value: unknown) => ({ ...validBody(), [field]: value });
+  const withField = (field: string, value: unknown) => ({
+    ...leadRequestFixture(),
+    [field]: value,
+  });
   const withLast = (change: Record<string, unknown>) => ({
-    ...validBody(),
-    attribution: { last: { ...validBody().attribution.last, ...change } },
+    ...leadRequestFixture(),
+    attribution: { last: { ...leadRequestFixture().attribution.last, ...change } },
   });
 
   test.each<[string, unknown, string, string[]]>([
@@ -529,7 +506,7 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
     [
       "a first touch with a NUL in its content tag",
       {
-        ...validBody(),
+        ...leadRequestFixture(),
         attribution: {
           first: { landing_page: "/", at: "2026-11-20T09:00:00Z", utm_content: "a\u0000" },
         },
@@ -537,7 +514,7 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
       "attribution.first.utm_content: Remove the invisible control character (U+0000).",
       ["attribution.first.utm_content"],
     ],
-    ["body an array", [validBody()], "Send the offer request as a JSON object.", []],
+    ["body an array", [leadRequestFixture()], "Send the offer request as a JSON object.", []],
     ["body null", null, "Send the offer request as a JSON object.", []],
   ])("%s", async (_case, body, message, fields) => {
     const { send, rows, sent } = setup();
@@ -552,7 +529,7 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
     const { send } = setup();
     const result = await send(
       post({
-        ...validBody(),
+        ...leadRequestFixture(),
         address: "",
         email: "name@gmail",
         attribution: {
@@ -570,7 +547,7 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
 });
 
 describe("requests the function does not take", () => {
-  const big = JSON.stringify({ ...validBody(), address: "a".repeat(LEAD_LIMITS.bodyMax) });
+  const big = JSON.stringify({ ...leadRequestFixture(), address: "a".repeat(LEAD_LIMITS.bodyMax) });
 
   test.each<[string, Request, number, Record<string, string>]>([
     ["GET", new Request(FUNCTION_URL), 405, { error: MESSAGES.method }],
@@ -582,7 +559,7 @@ describe("requests the function does not take", () => {
     ],
     [
       "text/plain",
-      post(validBody(), { "content-type": "text/plain" }),
+      post(leadRequestFixture(), { "content-type": "text/plain" }),
       415,
       { error: MESSAGES.contentType },
     ],
@@ -650,7 +627,7 @@ describe("suspected spam is held, not dropped: stored with its reason, answered 
     ],
   ])("%s", async (_case, change, reason, fillMs) => {
     const { send, rows, sent, logs } = setup();
-    const result = await send(post({ ...validBody(), ...change }));
+    const result = await send(post({ ...leadRequestFixture(), ...change }));
 
     expect(result).toMatchObject({ status: 200, body: { success: true, id: ID } });
     expect(rows.get(ID)).toMatchObject({
@@ -665,14 +642,14 @@ describe("suspected spam is held, not dropped: stored with its reason, answered 
 
   it("lets a person who took exactly the minimum time through", async () => {
     const { send, rows, sent } = setup();
-    await send(post({ ...validBody(), elapsedMs: LEAD_LIMITS.minFillMs }));
+    await send(post({ ...leadRequestFixture(), elapsedMs: LEAD_LIMITS.minFillMs }));
     expect(rows.get(ID)?.spam_reason).toBeNull();
     expect(sent).toHaveLength(1);
   });
 
   it("never e-mails held spam on a retry run either", async () => {
     const { send, sent } = setup();
-    await send(post({ ...validBody(), website: "spam" }));
+    await send(post({ ...leadRequestFixture(), website: "spam" }));
     const run = await send(retryRun());
     expect(run.body).toMatchObject({ notified: 0, failed: 0 });
     expect(sent).toHaveLength(0);
@@ -682,9 +659,9 @@ describe("suspected spam is held, not dropped: stored with its reason, answered 
 describe("the id is an idempotency key", () => {
   it("answers the same request twice 200 with one row and one e-mail", async () => {
     const { send, rows, sent } = setup();
-    const first = await send(post(validBody()));
+    const first = await send(post(leadRequestFixture()));
     // The same request spelled differently: other key order, untrimmed text.
-    const { attribution, ...rest } = validBody();
+    const { attribution, ...rest } = leadRequestFixture();
     const second = await send(post({ attribution, ...rest, address: ` ${rest.address} ` }));
 
     expect(first).toMatchObject({ status: 200, body: { success: true, id: ID } });
@@ -702,8 +679,8 @@ describe("the id is an idempotency key", () => {
     ],
   ])("answers 409 to the same id with %s, and keeps the first", async (_case, change) => {
     const { send, rows, sent } = setup();
-    await send(post(validBody()));
-    const second = await send(post({ ...validBody(), ...change }));
+    await send(post(leadRequestFixture()));
+    const second = await send(post({ ...leadRequestFixture(), ...change }));
 
     expect(second).toEqual({
       status: 409,
@@ -716,27 +693,27 @@ describe("the id is an idempotency key", () => {
 
   it("answers 409 when a request with the same id and other content is stored between the check and the insert", async () => {
     const { send, store } = setup();
-    const other = await send(post({ ...validBody(), id: crypto.randomUUID() }));
+    const other = await send(post({ ...leadRequestFixture(), id: crypto.randomUUID() }));
     expect(other.status).toBe(200);
     // The race: the lookup saw nothing, then the insert met the other request's row.
     const original = store.insert.bind(store);
     store.findFingerprint = async () => undefined;
     store.insert = async () => ({ inserted: false, fingerprint: "0".repeat(64) });
-    expect((await send(post(validBody()))).status).toBe(409);
+    expect((await send(post(leadRequestFixture()))).status).toBe(409);
     store.insert = original;
   });
 
   it("replays a row stored before fingerprints existed", async () => {
     const { send, store } = setup();
-    await send(post(validBody()));
+    await send(post(leadRequestFixture()));
     store.rows.get(ID)!.fingerprint = null;
-    expect((await send(post({ ...validBody(), address: "other" }))).status).toBe(200);
+    expect((await send(post({ ...leadRequestFixture(), address: "other" }))).status).toBe(200);
   });
 });
 
 describe("the abuse limit", () => {
   const limit = { max: 2, windowSeconds: 600 };
-  const fresh = () => post({ ...validBody(), id: crypto.randomUUID() });
+  const fresh = () => post({ ...leadRequestFixture(), id: crypto.randomUUID() });
 
   it("answers 429 with Retry-After past the limit, and stores nothing more", async () => {
     const { send, rows } = setup({ rateLimit: limit });
@@ -764,9 +741,9 @@ describe("the abuse limit", () => {
 
   it("does not count a replay: a person's retry always gets through", async () => {
     const { send } = setup({ rateLimit: { max: 1, windowSeconds: 600 } });
-    expect((await send(post(validBody()))).status).toBe(200);
+    expect((await send(post(leadRequestFixture()))).status).toBe(200);
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await send(post(validBody()))).status).toBe(200);
+      expect((await send(post(leadRequestFixture()))).status).toBe(200);
     }
   });
 
@@ -776,25 +753,36 @@ describe("the abuse limit", () => {
     });
     const untrusting = setup({ rateLimit: { max: 1, windowSeconds: 600 } });
     expect(
-      (await untrusting.send(post({ ...validBody(), id: crypto.randomUUID() }, spoofed()))).status,
+      (await untrusting.send(post({ ...leadRequestFixture(), id: crypto.randomUUID() }, spoofed())))
+        .status,
     ).toBe(200);
     expect(
-      (await untrusting.send(post({ ...validBody(), id: crypto.randomUUID() }, spoofed()))).status,
+      (await untrusting.send(post({ ...leadRequestFixture(), id: crypto.randomUUID() }, spoofed())))
+        .status,
     ).toBe(429);
 
     const trusting = setup({ rateLimit: { max: 1, windowSeconds: 600 }, trustForwardedFor: true });
     const from = (ip: string) => ({ "x-forwarded-for": `${ip}, 10.0.0.1` });
     expect(
-      (await trusting.send(post({ ...validBody(), id: crypto.randomUUID() }, from("192.0.2.1"))))
-        .status,
+      (
+        await trusting.send(
+          post({ ...leadRequestFixture(), id: crypto.randomUUID() }, from("192.0.2.1")),
+        )
+      ).status,
     ).toBe(200);
     expect(
-      (await trusting.send(post({ ...validBody(), id: crypto.randomUUID() }, from("192.0.2.2"))))
-        .status,
+      (
+        await trusting.send(
+          post({ ...leadRequestFixture(), id: crypto.randomUUID() }, from("192.0.2.2")),
+        )
+      ).status,
     ).toBe(200);
     expect(
-      (await trusting.send(post({ ...validBody(), id: crypto.randomUUID() }, from("192.0.2.1"))))
-        .status,
+      (
+        await trusting.send(
+          post({ ...leadRequestFixture(), id: crypto.randomUUID() }, from("192.0.2.1")),
+        )
+      ).status,
     ).toBe(429);
   });
 });
@@ -803,7 +791,7 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
   it("keeps the lead when the e-mail fails: 200, stored, not notified, released for the retry run", async () => {
     const { notifier, sent } = failingOnce();
     const { send, rows, logs } = setup({ notifier });
-    const result = await send(post(validBody()));
+    const result = await send(post(leadRequestFixture()));
 
     expect(result).toMatchObject({ status: 200, body: { success: true, id: ID } });
     expect(rows.get(ID)).toMatchObject({ notified_at: null, notify_attempted_at: null });
@@ -839,7 +827,7 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
       defer: () => {},
       log: () => {},
     });
-    await handle(post(validBody()));
+    await handle(post(leadRequestFixture()));
     expect(sent).toEqual([ID]);
     const run = await handle(retryRun());
     expect(await run.json()).toMatchObject({ notified: 0 });
@@ -849,7 +837,7 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
 
   it("retries an attempt that never finished (a crash) once its lease has run out", async () => {
     const { send, store, sent, advance } = setup();
-    await send(post(validBody()));
+    await send(post(leadRequestFixture()));
     // As if the process died between claiming and sending.
     const row = store.rows.get(ID)!;
     row.notified_at = null;
@@ -865,7 +853,7 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
   it("gives up on a lead's e-mail after NOTIFY_ATTEMPTS_MAX attempts, says so once, and keeps the lead", async () => {
     const { notifier, attempts } = refusing();
     const { send, rows, logs } = setup({ notifier });
-    await send(post(validBody()));
+    await send(post(leadRequestFixture()));
     for (let attempt = 2; attempt <= NOTIFY_ATTEMPTS_MAX; attempt++) {
       expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 1 });
     }
@@ -922,7 +910,7 @@ describe("when the store is down", () => {
   it("answers 503, and still logs and e-mails a real lead", async () => {
     const { send, store, sent, logs } = setup();
     store.failing = true;
-    const result = await send(post(validBody()));
+    const result = await send(post(leadRequestFixture()));
 
     expect(result).toMatchObject({ status: 503, body: { error: MESSAGES.unavailable } });
     expect(logs).toHaveLength(1);
@@ -935,7 +923,9 @@ describe("when the store is down", () => {
   it("writes format characters and separators in the logged lead out", async () => {
     const { send, store, logs } = setup();
     store.failing = true;
-    await send(post({ ...validBody(), address: "12 Oak\u200b St\u00ad\ufeff\u2028Apt 3" }));
+    await send(
+      post({ ...leadRequestFixture(), address: "12 Oak\u200b St\u00ad\ufeff\u2028Apt 3" }),
+    );
 
     expect(logs[0]).toContain('"12 Oak\\u200b St\\u00ad\\ufeff\\u2028Apt 3"');
     expect(logs[0]).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
@@ -944,7 +934,7 @@ describe("when the store is down", () => {
   it("does not e-mail suspected spam", async () => {
     const { send, store, sent } = setup();
     store.failing = true;
-    expect((await send(post({ ...validBody(), website: "x" }))).status).toBe(503);
+    expect((await send(post({ ...leadRequestFixture(), website: "x" }))).status).toBe(503);
     expect(sent).toHaveLength(0);
   });
 });
@@ -1006,7 +996,7 @@ describe("over the SQL store, in PGlite with the migrations applied", () => {
   ])("answers 400 naming the field, not 503, to %s", async (_case, change, field) => {
     const { send } = sqlSetup();
     const id = crypto.randomUUID();
-    const result = await send(post({ ...validBody(), id, ...change }));
+    const result = await send(post({ ...leadRequestFixture(), id, ...change }));
 
     expect(result).toEqual({
       status: 400,
@@ -1027,7 +1017,9 @@ describe("over the SQL store, in PGlite with the migrations applied", () => {
   ])("stores a consent time of %j as the same instant", async (at) => {
     const { send } = sqlSetup();
     const id = crypto.randomUUID();
-    const result = await send(post({ ...validBody(), id, consent: { version: "v1", at } }));
+    const result = await send(
+      post({ ...leadRequestFixture(), id, consent: { version: "v1", at } }),
+    );
 
     expect(result.status).toBe(200);
     const [row] = await stored(id);
@@ -1038,7 +1030,7 @@ describe("over the SQL store, in PGlite with the migrations applied", () => {
     const { notifier, attempts } = refusing();
     const { send, logs } = sqlSetup(notifier);
     const id = crypto.randomUUID();
-    await send(post({ ...validBody(), id }));
+    await send(post({ ...leadRequestFixture(), id }));
     await db.query("update leads set notify_attempts = $1 where id = $2", [
       NOTIFY_ATTEMPTS_MAX - 1,
       id,
@@ -1086,9 +1078,12 @@ describe("CORS", () => {
 
   it("echoes an allowed origin on the answer, and lets its page read Retry-After", async () => {
     const { send } = setup();
-    const allowed = await send(post(validBody(), { origin: SITE }));
+    const allowed = await send(post(leadRequestFixture(), { origin: SITE }));
     const other = await send(
-      post({ ...validBody(), id: crypto.randomUUID() }, { origin: "https://evil.example" }),
+      post(
+        { ...leadRequestFixture(), id: crypto.randomUUID() },
+        { origin: "https://evil.example" },
+      ),
     );
 
     expect(allowed.headers.get("access-control-allow-origin")).toBe(SITE);

@@ -7,6 +7,38 @@ import {
   type LeadStore,
 } from "./lead-store.ts";
 
+/** A request body the function accepts, everything filled in; `overrides` replace fields. */
+export function leadRequestFixture(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "0b6f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b",
+    address: "123 Main St, Columbus, OH 43004",
+    condition: "Needs Work",
+    email: "pat@example.com",
+    phone: "(614) 555-0100",
+    state: "Ohio",
+    source: "/sell-house-fast-ohio",
+    website: "",
+    elapsedMs: 42_000,
+    consent: { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z" },
+    attribution: {
+      first: {
+        landing_page: "/blog",
+        at: "2026-11-20T09:00:00.000Z",
+        referrer: "https://www.google.com",
+      },
+      last: {
+        landing_page: "/sell-house-fast-ohio",
+        at: "2026-11-23T14:02:00.000Z",
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: "ohio-probate",
+        gclid: "Cj0KCQiA-abc_123.x~y",
+      },
+    },
+    ...overrides,
+  };
+}
+
 /**
  * For tests only: a stored lead with every column, and a LeadStore in memory that
  * behaves as the SQL one does (claims, leases, the per-window count).
