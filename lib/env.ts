@@ -15,6 +15,13 @@ import { PRODUCTION_URL } from "@/supabase/functions/_shared/site-facts.ts";
  */
 export const LOCAL_BUILD_FLAG = "QHB_LOCAL_BUILD";
 
+/** The values the browser code reads; the island bundler replaces each with the build's value. */
+export const PUBLIC_ENV_NAMES = [
+  "NEXT_PUBLIC_SITE_URL",
+  "NEXT_PUBLIC_SUPABASE_URL",
+  "NEXT_PUBLIC_SUPABASE_ANON_KEY",
+] as const;
+
 /** supabase-js insists on a key; the local function server does not check it. */
 const LOCAL_ANON_KEY = "local-anon-key";
 

@@ -27,7 +27,7 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 
 import { POST_CATEGORIES } from "../../lib/blog-categories.ts";
-import { LOCAL_BUILD_FLAG, checkPublicEnv, publicEnv } from "../../lib/env.ts";
+import { LOCAL_BUILD_FLAG, PUBLIC_ENV_NAMES, checkPublicEnv, publicEnv } from "../../lib/env.ts";
 import { HEADERS_FILE, renderHeadersFile, siteHeaderRules } from "../../lib/headers-file.ts";
 import { slugify } from "../../lib/slug.ts";
 import { islandElement, islandIdPrefix } from "../../components/islands/island-root.tsx";
@@ -128,11 +128,7 @@ const lazyModulesShare: Plugin = {
 /** The NEXT_PUBLIC_* values baked into the browser code, as Next would bake them. */
 function publicDefines(): Record<string, string> {
   const defines: Record<string, string> = { "process.env.NODE_ENV": '"production"' };
-  for (const name of [
-    "NEXT_PUBLIC_SITE_URL",
-    "NEXT_PUBLIC_SUPABASE_URL",
-    "NEXT_PUBLIC_SUPABASE_ANON_KEY",
-  ]) {
+  for (const name of PUBLIC_ENV_NAMES) {
     const value = process.env[name];
     defines[`process.env.${name}`] = value === undefined ? "undefined" : JSON.stringify(value);
   }
