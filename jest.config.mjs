@@ -43,7 +43,9 @@ const esmOnly = [
 
 const config = createJestConfig({
   testEnvironment: "node",
-  testMatch: ["<rootDir>/{lib,components,content,server,scripts,supabase}/**/*.test.{ts,tsx}"],
+  testMatch: [
+    "<rootDir>/{config,content,lib,components,local-server,leads-cli,scripts,supabase}/**/*.test.{ts,tsx}",
+  ],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
 });
 

@@ -70,13 +70,13 @@ export default defineConfig({
   // takes leads without a rate limit: the suite sends many from 127.0.0.1 (the limit has
   // tests of its own).
   webServer: [
-    server(port, `npx tsx server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
+    server(port, `npx tsx local-server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
       LEADS_DATA_DIR: ".data/e2e/main/leads",
       LEADS_RATE_LIMIT: "off",
     }),
     // Serves the export the first server may still be building: it starts once that one
     // answers, since the static server reads the list of files in out/ when it starts.
-    server(drillPort, `${waitFor(mainUrl)} && npx tsx server/serve.ts --no-build`, {
+    server(drillPort, `${waitFor(mainUrl)} && npx tsx local-server/serve.ts --no-build`, {
       LEADS_DATA_DIR: ".data/e2e/drill/leads",
       LEADS_RATE_LIMIT: "off",
       LOCAL_FAULTS: "1",

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
 import { APPLE_TOUCH_ICON, FAVICON } from "@/lib/icons";
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 

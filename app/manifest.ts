@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 
 import { APP_ICONS, iconPath } from "@/lib/icons";
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 export const dynamic = "force-static";
 

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { homeFaq } from "@/content/faq";
 import { homeCopy } from "@/content/home";
 import { buildMetadata } from "@/lib/seo";
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 import { homeJsonLd } from "@/lib/structured-data";
 import { Hero } from "@/components/home/hero";
 import { HowItWorks } from "@/components/home/how-it-works";

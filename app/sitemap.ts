@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 
-import { getPublicPages } from "@/lib/pages";
-import { absoluteUrl } from "@/lib/site";
+import { getPublicPages } from "@/lib/build/pages";
+import { absoluteUrl } from "@/config/site";
 
 export const dynamic = "force-static";
 

@@ -1,4 +1,4 @@
-import { LEGAL_PAGES } from "@/lib/legal-links";
+import { LEGAL_PAGES } from "@/content/legal-pages";
 
 /** A piece of consent text: plain words, or a link to one of the two policy pages. */
 export type ConsentPart = string | { href: string; text: string };

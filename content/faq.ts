@@ -1,8 +1,8 @@
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 export type FaqItem = { question: string; answer: string };
 
-const { offerWithinHours, closeInDays, fees } = site.promises;
+const { offerWithinHours, closeInDays, fees } = site.commitments;
 
 /**
  * The home page's questions, in the order shown. Answers are plain text: the page

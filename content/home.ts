@@ -1,4 +1,4 @@
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 /** The home page's words. Numbers come from the site config so they are stated once. */
 export const homeCopy = {
@@ -11,10 +11,10 @@ export const homeCopy = {
     title: "Sell Your House Fast for Cash",
     lead: "Skip the listings, showings and repairs. Tell us about your house and get a fair, no-obligation cash offer — as-is, on your timeline.",
     promises: [
-      `Written offer within ${site.promises.offerWithinHours} hours`,
-      `Close in as little as ${site.promises.closeInDays} days`,
+      `Written offer within ${site.commitments.offerWithinHours} hours`,
+      `Close in as little as ${site.commitments.closeInDays} days`,
       "We pay closing costs",
-      `${site.promises.fees} fees or commissions`,
+      `${site.commitments.fees} fees or commissions`,
     ],
     badges: [
       { value: site.trust.homesPurchased, label: "Homes purchased" },
@@ -74,12 +74,12 @@ export const homeCopy = {
         text: "Share the address, its condition and where to reach you. It takes about a minute.",
       },
       {
-        title: `Get a written offer in ${site.promises.offerWithinHours} hours`,
+        title: `Get a written offer in ${site.commitments.offerWithinHours} hours`,
         text: "We study recent sales near you and send a fair cash offer in writing. No obligation, no pressure.",
       },
       {
         title: "Close when you choose",
-        text: `Pick a date — in as little as ${site.promises.closeInDays} days or months from now. We pay the closing costs and you get paid in cash.`,
+        text: `Pick a date — in as little as ${site.commitments.closeInDays} days or months from now. We pay the closing costs and you get paid in cash.`,
       },
     ],
   },

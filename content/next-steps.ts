@@ -1,11 +1,11 @@
-import { PROMISES } from "@/lib/promises";
+import { COMMITMENTS } from "@/config/commitments";
 
 /** Shown after a request is sent. */
 export const nextSteps = {
   title: "What happens next",
   steps: [
     {
-      title: `Your written offer within ${PROMISES.offerWithinHours} hours`,
+      title: `Your written offer within ${COMMITMENTS.offerWithinHours} hours`,
       text: "We e-mail your written cash offer, and call first if you asked for a call, to check a few details about the house.",
     },
     {
@@ -14,7 +14,7 @@ export const nextSteps = {
     },
     {
       title: "You choose the closing date",
-      text: `No obligation until you sign. Close in as little as ${PROMISES.closeInDays} days, or on a later date you pick.`,
+      text: `No obligation until you sign. Close in as little as ${COMMITMENTS.closeInDays} days, or on a later date you pick.`,
     },
   ],
   callLine: "Questions now? Call",

@@ -1,5 +1,5 @@
-import { DO_NOT_SELL_ANCHOR, LEGAL_PAGES } from "@/lib/legal-links";
-import { PROMISES } from "@/lib/promises";
+import { DO_NOT_SELL_ANCHOR, LEGAL_PAGES } from "@/content/legal-pages";
+import { COMMITMENTS } from "@/config/commitments";
 
 /** The words of the offer form and its outcome toasts. */
 export const offerFormCopy = {
@@ -16,7 +16,7 @@ export const offerFormCopy = {
     },
     3: {
       title: "Where should we send your offer?",
-      hint: `We'll email your written cash offer within ${PROMISES.offerWithinHours} hours. No spam, no obligation.`,
+      hint: `We'll email your written cash offer within ${COMMITMENTS.offerWithinHours} hours. No spam, no obligation.`,
     },
   },
   addressLabel: "Property Address",

@@ -1,16 +1,16 @@
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 /** The words every state page shares; each state's own words are in content/states/. */
 export const statePageCopy = {
   breadcrumb: (state: string) => `Sell House Fast ${state}`,
   headline: (state: string) => `Sell Your House Fast in ${state}`,
   intro: (state: string, [first, second, third]: readonly string[]) =>
-    `We buy houses for cash all over ${state}, from ${first} and ${second} to ${third} and the small towns in between. Tell us about your house and get a written cash offer within ${site.promises.offerWithinHours} hours: no repairs, no showings, no commissions.`,
+    `We buy houses for cash all over ${state}, from ${first} and ${second} to ${third} and the small towns in between. Tell us about your house and get a written cash offer within ${site.commitments.offerWithinHours} hours: no repairs, no showings, no commissions.`,
   ratingLabel: "Rating and key numbers",
   rating: `${site.rating.score}/${site.rating.outOf} rating from ${site.rating.reviewCount} homeowners`,
   stats: [
-    { value: `${site.promises.averageCloseDays} Days`, label: "Average Close" },
-    { value: site.promises.fees, label: "Fees or Commissions" },
+    { value: `${site.commitments.averageCloseDays} Days`, label: "Average Close" },
+    { value: site.commitments.fees, label: "Fees or Commissions" },
     { value: "Any", label: "Condition" },
   ],
   benefitsTitle: (state: string) => `Why Choose ${site.name} in ${state}`,
@@ -22,5 +22,5 @@ export const statePageCopy = {
   addressPlaceholder: (firstCity: string, code: string) => `123 Main St, ${firstCity}, ${code}`,
   offerTitle: "Get Your Cash Offer",
   offerLead: (state: string) =>
-    `Free and no-obligation for ${state} homeowners. Written offer within ${site.promises.offerWithinHours} hours.`,
+    `Free and no-obligation for ${state} homeowners. Written offer within ${site.commitments.offerWithinHours} hours.`,
 } as const;

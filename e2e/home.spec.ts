@@ -1,4 +1,4 @@
-import { site } from "../lib/site";
+import { site } from "../config/site";
 import { expect, test } from "./support/test";
 
 const SITE = site.url;

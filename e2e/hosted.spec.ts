@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import postgres from "postgres";
 
 import { CONSENT_VERSION } from "../content/consent";
-import { OUTBOX_KEY } from "../lib/offer-client";
-import { LEAD_LIMITS } from "../supabase/functions/_shared/lead-rules";
+import { OUTBOX_KEY } from "../lib/browser/offer-outbox";
+import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules";
 import { HOSTED_INFO_FILE, type HostedInfo } from "../scripts/hosted-site";
-import { FUNCTION_PATH } from "../supabase/functions/_shared/site-facts";
+import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
 import { expect, test, type Page } from "./support/test";
 

@@ -1,9 +1,9 @@
 import { type APIRequestContext } from "@playwright/test";
 
 import { CONSENT_VERSION } from "../content/consent";
-import { OUTBOX_KEY } from "../lib/offer-client";
-import { LEAD_LIMITS } from "../supabase/functions/_shared/lead-rules";
-import type { LeadRow } from "../supabase/functions/_shared/lead-store";
+import { OUTBOX_KEY } from "../lib/browser/offer-outbox";
+import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules";
+import type { LeadRow } from "../supabase/functions/_leads/lead-store";
 import { fillOffer } from "./support/offer-form";
 import { expect, test, type Page } from "./support/test";
 

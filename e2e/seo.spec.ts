@@ -6,10 +6,10 @@ import matter from "gray-matter";
 
 import { expect, test, type Page } from "./support/test";
 
-import { LEGAL_PAGES } from "../lib/legal-links";
-import { site } from "../lib/site";
+import { LEGAL_PAGES } from "../content/legal-pages";
+import { site } from "../config/site";
 import { slugify } from "../lib/slug";
-import { STATES } from "../supabase/functions/_shared/states";
+import { STATES } from "../supabase/functions/_leads/states";
 
 /**
  * Search and sharing metadata of the built export, as a crawler or a link

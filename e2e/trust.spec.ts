@@ -1,5 +1,5 @@
-import { DO_NOT_SELL_ANCHOR } from "../lib/legal-links";
-import { formatAddress, site } from "../lib/site";
+import { DO_NOT_SELL_ANCHOR } from "../content/legal-pages";
+import { formatAddress, site } from "../config/site";
 import { nextSteps } from "../content/next-steps";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
 import { expect, test } from "./support/test";

@@ -1,5 +1,5 @@
 import { FEED_PATH, buildRssFeed, escapeXml, rfc822Date, type FeedPost } from "@/lib/feed";
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 const posts: FeedPost[] = [
   {

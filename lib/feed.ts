@@ -1,5 +1,5 @@
 import { blogCopy } from "@/content/blog-page";
-import { absoluteUrl, site } from "@/lib/site";
+import { absoluteUrl, site } from "@/config/site";
 
 /** Where the blog's RSS 2.0 feed is published; /blog links to it. */
 export const FEED_PATH = "/blog/rss.xml";

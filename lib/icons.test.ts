@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { FAVICON } from "@/lib/icons";
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 describe("app icons", () => {
   it("draws the favicon in the brand's theme colour", () => {

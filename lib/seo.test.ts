@@ -1,5 +1,5 @@
 import { buildMetadata, fullTitle, ogImagePath } from "@/lib/seo";
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 describe("buildMetadata", () => {
   const metadata = buildMetadata({

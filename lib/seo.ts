@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { FEED_PATH, FEED_TITLE } from "@/lib/feed";
-import { absoluteUrl, site } from "@/lib/site";
+import { absoluteUrl, site } from "@/config/site";
 
 export type PageSeo = {
   /** The page's own title; the site name is appended to it. */

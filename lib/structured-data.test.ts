@@ -1,9 +1,9 @@
 import type { Graph } from "schema-dts";
 
 import { homeFaq } from "@/content/faq";
-import { getPosts } from "@/lib/blog";
-import { getStatePage } from "@/lib/state-pages";
-import { site } from "@/lib/site";
+import { getPosts } from "@/lib/build/blog";
+import { getStatePage } from "@/lib/build/state-pages";
+import { site } from "@/config/site";
 import {
   ORGANIZATION_ID,
   blogJsonLd,

@@ -15,7 +15,7 @@ import { statePageCopy } from "@/content/state-page";
 import { FEED_DESCRIPTION, FEED_TITLE } from "@/lib/feed";
 import { LOGO } from "@/lib/icons";
 import { OG_IMAGE_SIZE, ogImagePath } from "@/lib/seo";
-import { absoluteUrl, site } from "@/lib/site";
+import { absoluteUrl, site } from "@/config/site";
 
 /**
  * Schema.org JSON-LD for every page, typed by schema-dts. Each page gets one

@@ -17,7 +17,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { FUNCTION_PATH } from "../supabase/functions/_shared/site-facts.ts";
+import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -55,24 +55,29 @@ function lead(index: number) {
   };
 }
 
-/** server/serve.ts in one process (node --import tsx), so SIGKILL kills the server itself. */
+/** local-server/serve.ts in one process (node --import tsx), so SIGKILL kills the server itself. */
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--no-build"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LEADS_DATA_DIR: dataDir,
-      LEADS_RATE_LIMIT: "off",
-      // No e-mail settings: each lead is one log line, which is not what is measured.
-      RESEND_API_KEY: "",
-      LEADS_RETRY_INTERVAL_MS: "off",
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "local-server/serve.ts", "--no-build"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LEADS_DATA_DIR: dataDir,
+        LEADS_RATE_LIMIT: "off",
+        // No e-mail settings: each lead is one log line, which is not what is measured.
+        RESEND_API_KEY: "",
+        LEADS_RETRY_INTERVAL_MS: "off",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server/serve.ts exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`local-server/serve.ts exited with ${child.exitCode}`);
     const up = await fetch(`${base}/__leads`).then(
       (response) => response.ok,
       () => false,

@@ -7,11 +7,12 @@
  * the stylesheet was a file vnu never read. This checks the HTML, not the CSS.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-import { OUT_DIR } from "../server/static-site.ts";
+import { filesUnder } from "../lib/build/files.ts";
+import { OUT_DIR } from "../local-server/static-site.ts";
 
 const vnuJar = path.join(
   path.dirname(createRequire(import.meta.url).resolve("vnu-jar")),
@@ -27,20 +28,12 @@ type Message = {
   extract?: string;
 };
 
-function htmlFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full);
-    return entry.name.endsWith(".html") ? [full] : [];
-  });
-}
-
 function main(): number {
   if (!existsSync(path.join(OUT_DIR, "index.html"))) {
     console.error("No export in out/: run `npm run build` first.");
     return 1;
   }
-  const files = htmlFiles(OUT_DIR);
+  const files = filesUnder(OUT_DIR, ".html");
   const startedAt = Date.now();
   const result = spawnSync(
     "java",

@@ -6,25 +6,23 @@
  * too; links off the site (mailto:, tel:, other domains) are not fetched. The islands'
  * module scripts and their modulepreloads are plain tags, so the crawl checks them too.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { check, LinkState } from "linkinator";
 
-import { site } from "../lib/site.ts";
-import { OUT_DIR } from "../server/static-site.ts";
-import { startStaticServer } from "./local-server.ts";
+import { site } from "../config/site.ts";
+import { filesUnder } from "../lib/build/files.ts";
+import { OUT_DIR } from "../local-server/static-site.ts";
+import { startStaticServer } from "./test-servers.ts";
 
 const PORT = 3304;
 
 /** The URL path of every HTML file of out/, as a static host serves it. */
 function htmlPaths(directory = OUT_DIR): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(directory, entry.name);
-    if (entry.isDirectory()) return htmlPaths(file);
-    if (!entry.name.endsWith(".html")) return [];
+  return filesUnder(directory, ".html").map((file) => {
     const route = `/${path.relative(OUT_DIR, file)}`.replace(/\.html$/, "");
-    return [route === "/index" ? "/" : route.replace(/\/index$/, "")];
+    return route === "/index" ? "/" : route.replace(/\/index$/, "");
   });
 }
 

@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { startHostedStack } from "./hosted-stack.ts";
-import { startStaticServer, waitForUrl } from "./local-server.ts";
+import { startStaticServer, waitForUrl } from "./test-servers.ts";
 
 export const HOSTED_EXPORT_DIR = "out-hosted";
 export const HOSTED_INFO_FILE = path.join(".data", "e2e", "hosted.json");

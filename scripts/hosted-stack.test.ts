@@ -1,6 +1,6 @@
 import postgres from "postgres";
 
-import { leadRequestFixture } from "../supabase/functions/_shared/lead-test-kit.ts";
+import { leadRequestFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
 import { findPostgresBin, startHostedStack, type HostedStack } from "./hosted-stack.ts";
 
 /**

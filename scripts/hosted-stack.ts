@@ -18,8 +18,8 @@ import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_shared/site-facts.ts";
-import { stopChild } from "./local-server.ts";
+import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import { stopChild } from "./test-servers.ts";
 
 const HOST = "127.0.0.1";
 const MIGRATIONS_DIR = path.resolve("supabase", "migrations");

@@ -28,8 +28,8 @@ import { gzipSync } from "node:zlib";
 
 import { chromium, type Browser, type Response } from "@playwright/test";
 
-import { buildExport, OUT_DIR } from "../server/static-site.ts";
-import { FUNCTION_PATH } from "../supabase/functions/_shared/site-facts.ts";
+import { buildExport, OUT_DIR } from "../local-server/static-site.ts";
+import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "./chromium.ts";
 import {
   HOST,
@@ -37,7 +37,7 @@ import {
   startStaticServer,
   waitForUrl,
   type Running,
-} from "./local-server.ts";
+} from "./test-servers.ts";
 import {
   APPLIED_THROTTLING,
   LIGHTHOUSE_ASSERTIONS,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { buildMetadata } from "@/lib/seo";
-import { getStatePage, getStatePages, type StatePage } from "@/lib/state-pages";
+import { getStatePage, getStatePages, type StatePage } from "@/lib/build/state-pages";
 import { STATE_PATH_PREFIX } from "@/lib/states";
 import { stateJsonLd } from "@/lib/structured-data";
 import { JsonLd } from "@/components/site/json-ld";

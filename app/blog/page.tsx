@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { blogCopy } from "@/content/blog-page";
-import { getPosts } from "@/lib/blog";
+import { getPosts } from "@/lib/build/blog";
 import { ALL_POSTS } from "@/lib/blog-categories";
 import { buildMetadata } from "@/lib/seo";
 import { blogJsonLd } from "@/lib/structured-data";

@@ -1,5 +1,5 @@
 import { blogCopy } from "@/content/blog-page";
-import type { Post } from "@/lib/blog";
+import type { Post } from "@/lib/build/blog";
 import { POST_CATEGORY_ATTRIBUTE, inCategory, type BlogCategory } from "@/lib/blog-categories";
 import { slugify } from "@/lib/slug";
 import { PostCard } from "@/components/blog/post-card";

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide";
 
 import { blogCopy } from "@/content/blog-page";
-import type { Post } from "@/lib/blog";
-import { absoluteUrl } from "@/lib/site";
+import type { Post } from "@/lib/build/blog";
+import { absoluteUrl } from "@/config/site";
 import { Badge } from "@/components/ui/badge";
 import { Icon } from "@/components/ui/icon";
 import { PostCard } from "@/components/blog/post-card";

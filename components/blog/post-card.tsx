@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide";
 
 import { blogCopy } from "@/content/blog-page";
-import type { PostMeta } from "@/lib/blog";
+import type { PostMeta } from "@/lib/build/blog";
 import { Badge } from "@/components/ui/badge";
 import { Icon } from "@/components/ui/icon";
 import { PostDateline, PostImage, PostTags } from "@/components/blog/post-details";

@@ -1,6 +1,6 @@
 import { Clock } from "lucide";
 
-import { POST_IMAGE_SIZE, formatPostDate, type PostMeta } from "@/lib/blog";
+import { POST_IMAGE_SIZE, formatPostDate, type PostMeta } from "@/lib/build/blog";
 import { cn } from "@/lib/utils";
 import { Icon } from "@/components/ui/icon";
 

@@ -1,5 +1,5 @@
-import { recordArrival } from "@/lib/attribution";
-import { browserStorage } from "@/lib/browser-storage";
+import { recordArrival } from "@/lib/browser/visit-recorder";
+import { browserStorage } from "@/lib/browser/storage";
 
 /**
  * What every exported page runs besides its islands (no React): notes where the visit

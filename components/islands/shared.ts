@@ -14,6 +14,6 @@ import "@/components/ui/icon";
 import "@/components/ui/toaster";
 import "@/components/ui/use-toast";
 import "@/components/islands/page-script";
-import "@/lib/legal-links";
-import "@/lib/promises";
+import "@/content/legal-pages";
+import "@/config/commitments";
 import "@/lib/utils";

@@ -1,5 +1,5 @@
-import { formatPostDate } from "@/lib/blog";
-import type { LegalPage } from "@/lib/legal";
+import { formatPostDate } from "@/lib/build/blog";
+import type { LegalPage } from "@/lib/build/legal";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 
 export type LegalArticleProps = { page: LegalPage };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
-import { getLegalPage } from "@/lib/legal";
-import type { LegalSlug } from "@/lib/legal-links";
+import { getLegalPage } from "@/lib/build/legal";
+import type { LegalSlug } from "@/content/legal-pages";
 import { buildMetadata } from "@/lib/seo";
 import { LegalArticle } from "@/components/legal/legal-article";
 

@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 
-import { CONDITIONS, type Condition } from "@/supabase/functions/_shared/lead-rules.ts";
+import { CONDITIONS, type Condition } from "@/supabase/functions/_leads/lead-rules.ts";
 
 export type ConditionOptionsProps = {
   name: string;

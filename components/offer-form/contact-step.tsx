@@ -2,8 +2,8 @@ import { Check, Phone } from "lucide";
 
 import { callConsent } from "@/content/consent";
 import { offerFormCopy as copy } from "@/content/offer-form";
-import type { OfferDraft } from "@/lib/offer-wizard";
-import { LEAD_LIMITS } from "@/supabase/functions/_shared/lead-rules.ts";
+import type { OfferDraft } from "@/lib/browser/offer-wizard";
+import { LEAD_LIMITS } from "@/supabase/functions/_leads/lead-rules.ts";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { ConsentText } from "@/components/offer-form/consent-text";

@@ -5,8 +5,8 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormE
 
 import { CONSENT_VERSION, submitAgreement } from "@/content/consent";
 import { offerFormCopy as copy } from "@/content/offer-form";
-import { readAttribution } from "@/lib/attribution";
-import { browserStorage } from "@/lib/browser-storage";
+import { readAttribution } from "@/lib/browser/visit-recorder";
+import { browserStorage } from "@/lib/browser/storage";
 import {
   createOutbox,
   keepRetrying,
@@ -14,7 +14,7 @@ import {
   submitOffer,
   type Outbox,
   type Retrier,
-} from "@/lib/offer-client";
+} from "@/lib/browser/offer-outbox";
 import {
   CONDITION_ADVANCE_MS,
   TOTAL_STEPS,
@@ -27,12 +27,12 @@ import {
   newLeadId,
   phoneProblem,
   wizardReducer,
-} from "@/lib/offer-wizard";
+} from "@/lib/browser/offer-wizard";
 import {
   HONEYPOT_FIELD,
   LEAD_LIMITS,
   type Condition,
-} from "@/supabase/functions/_shared/lead-rules.ts";
+} from "@/supabase/functions/_leads/lead-rules.ts";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";

@@ -1,5 +1,5 @@
 import type { AppIcon } from "@/lib/icons";
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 
 export type AppIconImageProps = Pick<AppIcon, "size" | "purpose" | "opaque"> & {
   /** The brand mark (public/icon.svg) as a data URI. */

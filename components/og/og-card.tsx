@@ -1,5 +1,5 @@
-import type { OgCard as OgCardContent } from "@/lib/pages";
-import { site } from "@/lib/site";
+import type { OgCard as OgCardContent } from "@/lib/build/pages";
+import { site } from "@/config/site";
 
 export type OgCardProps = OgCardContent & {
   /** The brand mark as a data URI. */
@@ -11,9 +11,9 @@ const NAVY = "#1e3a8a";
 const AMBER = "#fbbf24";
 
 const PROMISES = [
-  `Written offer in ${site.promises.offerWithinHours} hours`,
-  `Close in as little as ${site.promises.closeInDays} days`,
-  `${site.promises.fees} fees or commissions`,
+  `Written offer in ${site.commitments.offerWithinHours} hours`,
+  `Close in as little as ${site.commitments.closeInDays} days`,
+  `${site.commitments.fees} fees or commissions`,
 ];
 
 function headlineSize(headline: string): number {

@@ -1,10 +1,10 @@
-import { formatAddress, site } from "@/lib/site";
-import { LEGAL_LINKS } from "@/lib/legal-links";
+import { formatAddress, site } from "@/config/site";
+import { LEGAL_LINKS } from "@/content/legal-pages";
 
 const link = "hover:text-white hover:underline";
 
 export function SiteFooter() {
-  const { company, promises, trust } = site;
+  const { company, commitments, trust } = site;
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr]">
@@ -12,8 +12,8 @@ export function SiteFooter() {
           <p className="text-lg font-bold text-white">{company.name}</p>
           <p className="max-w-md text-sm">
             We buy houses for cash in all {trust.licensedStates} states, in any condition. Written
-            offer within {promises.offerWithinHours} hours, close in as little as{" "}
-            {promises.closeInDays} days, {promises.fees} fees or commissions.
+            offer within {commitments.offerWithinHours} hours, close in as little as{" "}
+            {commitments.closeInDays} days, {commitments.fees} fees or commissions.
           </p>
           <address className="text-sm not-italic">
             {company.legalName}

@@ -1,6 +1,6 @@
 import { Home, Mail, Phone } from "lucide";
 
-import { site } from "@/lib/site";
+import { site } from "@/config/site";
 import { Icon } from "@/components/ui/icon";
 
 const navLink = "rounded-md px-2 py-2 text-slate-800 hover:text-blue-700";

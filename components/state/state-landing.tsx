@@ -1,8 +1,8 @@
 import { CircleCheck, MapPin, Star } from "lucide";
 
 import { statePageCopy as copy } from "@/content/state-page";
-import { site } from "@/lib/site";
-import type { StatePage } from "@/lib/state-pages";
+import { site } from "@/config/site";
+import type { StatePage } from "@/lib/build/state-pages";
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Island } from "@/components/islands/island";

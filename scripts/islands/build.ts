@@ -27,8 +27,13 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 
 import { POST_CATEGORIES } from "../../lib/blog-categories.ts";
-import { LOCAL_BUILD_FLAG, PUBLIC_ENV_NAMES, checkPublicEnv, publicEnv } from "../../lib/env.ts";
-import { HEADERS_FILE, renderHeadersFile, siteHeaderRules } from "../../lib/headers-file.ts";
+import { LOCAL_BUILD_FLAG, PUBLIC_ENV_NAMES, checkPublicEnv, publicEnv } from "../../config/env.ts";
+import {
+  HEADERS_FILE,
+  renderHeadersFile,
+  siteHeaderRules,
+} from "../../lib/hosting/headers-file.ts";
+import { filesUnder } from "../../lib/build/files.ts";
 import { slugify } from "../../lib/slug.ts";
 import { islandElement, islandIdPrefix } from "../../components/islands/island-root.tsx";
 import { ISLANDS, type IslandName } from "../../components/islands/registry.ts";
@@ -58,14 +63,6 @@ type Page = { file: string; name: string; html: string; islands: IslandInHtml[] 
 
 function isIslandName(name: string): name is IslandName {
   return Object.hasOwn(ISLANDS, name);
-}
-
-function htmlFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full);
-    return entry.name.endsWith(".html") ? [full] : [];
-  });
 }
 
 /** A kind of page: the islands it has, by name, sorted; "page" when it has none. */
@@ -301,7 +298,7 @@ export async function buildIslandPages(outDir: string): Promise<void> {
     }
     return stylesheets.get(href)!;
   };
-  const pages: Page[] = htmlFiles(outDir).map((file) => {
+  const pages: Page[] = filesUnder(outDir, ".html").map((file) => {
     const name = `/${path.relative(outDir, file)}`;
     const stripped = stripNextRuntime(readFileSync(file, "utf8"), name);
     const html = inlineStylesheets(stripped, name, readStylesheet);

@@ -1,5 +1,5 @@
 /** Run by the build adapter before `next build` starts: the environment must make sense. */
-import { LOCAL_BUILD_FLAG, checkPublicEnv, publicEnv } from "../../lib/env.ts";
+import { LOCAL_BUILD_FLAG, checkPublicEnv, publicEnv } from "../../config/env.ts";
 
 try {
   checkPublicEnv(publicEnv, process.env[LOCAL_BUILD_FLAG]);

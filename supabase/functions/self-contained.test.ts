@@ -13,11 +13,9 @@ const { imports } = JSON.parse(readFileSync(path.join(ROOT, "deno.json"), "utf8"
 };
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx|js|mjs)$/.test(entry.name) ? [full] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(ts|tsx|js|mjs)$/.test(name))
+    .map((name) => path.join(dir, name));
 }
 
 /** Every module a file names: static and dynamic imports, re-exports, require(). */
@@ -43,7 +41,7 @@ function outsideImport(file: string, specifier: string): string | null {
 }
 
 describe("supabase/functions", () => {
-  const file = path.join(ROOT, "_shared", "x.ts");
+  const file = path.join(ROOT, "_leads", "x.ts");
 
   it("finds imports of every kind", () => {
     const source = [
@@ -64,7 +62,7 @@ describe("supabase/functions", () => {
     expect(outsideImport(file, specifier)).toMatch(why);
   });
 
-  it.each(["./states.ts", "../_shared/cors.ts", "zod", "postgres", "npm:zod@4", "node:fs"])(
+  it.each(["./states.ts", "../_leads/cors.ts", "zod", "postgres", "npm:zod@4", "node:fs"])(
     "accepts %s",
     (specifier) => {
       expect(outsideImport(file, specifier)).toBeNull();

@@ -45,7 +45,7 @@ alter table public.leads
   add column if not exists first_landing_page text,
   add column if not exists first_touched_at timestamptz;
 -- ... and the first touch with the same fields, prefixed first_. The list is
--- supabase/functions/_shared/attribution.ts (TOUCH_FIELDS); a test checks they match.
+-- supabase/functions/_leads/attribution.ts (TOUCH_FIELDS); a test checks they match.
 
 -- The retry run looks for real leads whose e-mail has not gone out.
 create index if not exists leads_notify_due_idx on public.leads (created_at)

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { blogCopy } from "@/content/blog-page";
-import { getPost, getPosts, relatedPosts } from "@/lib/blog";
+import { getPost, getPosts, relatedPosts } from "@/lib/build/blog";
 import { buildMetadata } from "@/lib/seo";
 import { postJsonLd } from "@/lib/structured-data";
 import { PostArticle } from "@/components/blog/post-article";

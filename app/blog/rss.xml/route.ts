@@ -1,4 +1,4 @@
-import { getPosts } from "@/lib/blog";
+import { getPosts } from "@/lib/build/blog";
 import { buildRssFeed } from "@/lib/feed";
 
 // Written once at build to out/blog/rss.xml.

@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 
 import { APP_ICONS } from "@/lib/icons";
-import { brandMark } from "@/lib/og-assets";
+import { brandMark } from "@/lib/build/og-assets";
 import { AppIconImage } from "@/components/og/app-icon-image";
 
 type Params = { icon: string };

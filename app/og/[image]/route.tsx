@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 
-import { brandMark, ogFonts } from "@/lib/og-assets";
-import { getPublicPages } from "@/lib/pages";
+import { brandMark, ogFonts } from "@/lib/build/og-assets";
+import { getPublicPages } from "@/lib/build/pages";
 import { OG_IMAGE_SIZE, ogImageName } from "@/lib/seo";
 import { OgCard } from "@/components/og/og-card";
 

@@ -1,7 +1,7 @@
-import { createLeadHandler } from "../_shared/lead-handler.ts";
-import { readLeadConfig } from "../_shared/lead-config.ts";
-import { createLeadNotifier } from "../_shared/lead-notifier.ts";
-import { createPostgresLeadStore } from "../_shared/postgres-lead-store.ts";
+import { createLeadHandler } from "../_leads/lead-handler.ts";
+import { readLeadConfig } from "../_leads/lead-config.ts";
+import { createLeadNotifier } from "../_leads/lead-notifier.ts";
+import { createPostgresLeadStore } from "../_leads/postgres-lead-store.ts";
 
 // Supabase Edge entry: configuration from the environment, the rest is shared.
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { blogCopy } from "@/content/blog-page";
-import { getPosts } from "@/lib/blog";
+import { getPosts } from "@/lib/build/blog";
 import { POST_CATEGORIES, type PostCategory } from "@/lib/blog-categories";
 import { buildMetadata } from "@/lib/seo";
 import { slugify } from "@/lib/slug";

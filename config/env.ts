@@ -1,0 +1,117 @@
+/**
+ * The site's configuration from the environment, read and checked here and nowhere else.
+ *
+ * `publicEnv` is what the browser needs too: each value is read as a literal
+ * `process.env.NEXT_PUBLIC_…`, which the island bundler replaces with the build's value.
+ * `companyEnv()` is read at build time only (pages are static HTML).
+ */
+
+import { PRODUCTION_URL } from "@/supabase/functions/_leads/site-facts.ts";
+
+/**
+ * Set by the local server's own build (npm start, the tests): the form posts to the page's
+ * own origin, where that server answers the function. A deploy build must name the function's
+ * host instead, or every lead would be posted to a static host that cannot take it.
+ */
+export const LOCAL_BUILD_FLAG = "QHB_LOCAL_BUILD";
+
+/** The values the browser code reads; the island bundler replaces each with the build's value. */
+export const PUBLIC_ENV_NAMES = [
+  "NEXT_PUBLIC_SITE_URL",
+  "NEXT_PUBLIC_SUPABASE_URL",
+  "NEXT_PUBLIC_SUPABASE_ANON_KEY",
+] as const;
+
+/** supabase-js insists on a key; the local function server does not check it. */
+const LOCAL_ANON_KEY = "local-anon-key";
+
+function trimmed(value: string | undefined): string {
+  return (value ?? "").trim();
+}
+
+export type PublicEnv = {
+  siteUrl: string;
+  /** The Supabase project the form calls; null means the page's own origin (local server). */
+  supabaseUrl: string | null;
+  supabaseAnonKey: string;
+};
+
+/** The values as the pages use them: trimmed, without a trailing slash, defaults filled in. */
+export function readPublicEnv(values: {
+  siteUrl?: string;
+  supabaseUrl?: string;
+  supabaseAnonKey?: string;
+}): PublicEnv {
+  const url = (value: string | undefined) => trimmed(value).replace(/\/+$/, "");
+  return {
+    siteUrl: url(values.siteUrl) || PRODUCTION_URL,
+    supabaseUrl: url(values.supabaseUrl) || null,
+    supabaseAnonKey: trimmed(values.supabaseAnonKey) || LOCAL_ANON_KEY,
+  };
+}
+
+export const publicEnv: PublicEnv = readPublicEnv({
+  siteUrl: process.env.NEXT_PUBLIC_SITE_URL,
+  supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL,
+  supabaseAnonKey: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
+});
+
+function checkBaseUrl(name: string, value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `${name} must be an absolute URL such as https://example.com (got "${value}").`,
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`${name} must start with https:// (got "${value}").`);
+  }
+  if (url.search || url.hash) throw new Error(`${name} must not carry ?query or #hash.`);
+}
+
+/**
+ * Stops the build (scripts/islands/check-env.ts, before `next build` starts) on a value that
+ * cannot work, naming the variable; the browser takes the values as the build checked them.
+ * Without NEXT_PUBLIC_SUPABASE_URL the form would post every lead to its own static host,
+ * which answers 404 or 405: only the local server's build, which serves the function itself,
+ * may say so with QHB_LOCAL_BUILD=1.
+ */
+export function checkPublicEnv(env: PublicEnv, localBuild: string | undefined): void {
+  checkBaseUrl("NEXT_PUBLIC_SITE_URL", env.siteUrl);
+  if (env.supabaseUrl) checkBaseUrl("NEXT_PUBLIC_SUPABASE_URL", env.supabaseUrl);
+  if (env.supabaseUrl || localBuild === "1") return;
+  throw new Error(
+    "NEXT_PUBLIC_SUPABASE_URL is not set, so the offer form would post every lead to this " +
+      "static site, which cannot take it. Set NEXT_PUBLIC_SUPABASE_URL (and " +
+      `NEXT_PUBLIC_SUPABASE_ANON_KEY) to the Supabase project, or set ${LOCAL_BUILD_FLAG}=1 for a ` +
+      "build served by the local server (npm start does this).",
+  );
+}
+
+/** The company's identity; every value can be replaced at build time (README, Company details). */
+export type CompanyEnv = {
+  name?: string;
+  legalName?: string;
+  phone?: string;
+  email?: string;
+  street?: string;
+  locality?: string;
+  region?: string;
+  postalCode?: string;
+};
+
+export function companyEnv(env: Record<string, string | undefined> = process.env): CompanyEnv {
+  const read = (name: string) => trimmed(env[name]) || undefined;
+  return {
+    name: read("COMPANY_NAME"),
+    legalName: read("COMPANY_LEGAL_NAME"),
+    phone: read("COMPANY_PHONE"),
+    email: read("COMPANY_EMAIL"),
+    street: read("COMPANY_STREET"),
+    locality: read("COMPANY_LOCALITY"),
+    region: read("COMPANY_REGION"),
+    postalCode: read("COMPANY_POSTAL_CODE"),
+  };
+}

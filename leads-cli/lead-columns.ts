@@ -1,0 +1,23 @@
+import {
+  attributionFromColumns,
+  classifyTouch,
+  type Channel,
+} from "../supabase/functions/_leads/attribution.ts";
+import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
+import { LEAD_COLUMNS } from "../supabase/functions/_leads/sql-lead-store.ts";
+
+/** Every column of the leads table, in the order exports write them. */
+export const EXPORT_COLUMNS = [
+  "id",
+  "created_at",
+  ...LEAD_COLUMNS.filter((column) => column !== "id"),
+  "notified_at",
+  "notify_attempted_at",
+  "notify_attempts",
+] as const satisfies readonly (keyof LeadRow)[];
+
+/** The lead's channel from the visit that sent it (the first visit when only that was kept). */
+export function channelOf(lead: LeadRow): Channel {
+  const { first, last } = attributionFromColumns(lead);
+  return classifyTouch(last ?? first);
+}

@@ -1,0 +1,81 @@
+import { leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { formatLeadsReport, parseSince } from "./leads-report.ts";
+
+const NOW = Date.parse("2026-11-23T12:00:00.000Z");
+
+const lead = (overrides: Parameters<typeof leadRowFixture>[0]) =>
+  leadRowFixture({ id: crypto.randomUUID(), created_at: "2026-11-20T10:00:00.000Z", ...overrides });
+
+const ohioAd = {
+  state: "Ohio" as const,
+  landing_page: "/sell-house-fast-ohio",
+  touched_at: "2026-11-20T09:00:00.000Z",
+  gclid: "abc",
+  utm_campaign: "ohio-probate",
+};
+
+describe("parseSince", () => {
+  it("takes a UTC day or a number of days", () => {
+    expect(parseSince("2026-11-01", NOW).toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    expect(parseSince("30d", NOW).toISOString()).toBe("2026-10-24T12:00:00.000Z");
+  });
+
+  it.each(["", "yesterday", "2026-13-01", "30"])("refuses %j", (text) => {
+    expect(() => parseSince(text, NOW)).toThrow(
+      /--since takes a date \(2026-11-01\) or a number of days \(30d\)/,
+    );
+  });
+});
+
+describe("formatLeadsReport", () => {
+  const rows = [
+    lead(ohioAd),
+    lead(ohioAd),
+    lead({
+      state: "Texas",
+      landing_page: "/blog",
+      touched_at: "2026-11-20T09:00:00.000Z",
+      referrer: "https://www.google.com",
+    }),
+    lead({}),
+    lead({ ...ohioAd, spam_reason: "no fill time was sent" }),
+    lead({ ...ohioAd, created_at: "2026-10-01T00:00:00.000Z" }),
+  ];
+
+  it("counts leads per landing page, source / medium / campaign and state, spam left out", () => {
+    expect(formatLeadsReport(rows, new Date("2026-11-01T00:00:00.000Z")).split("\n")).toEqual([
+      "Leads since 2026-11-01: 4 (suspected spam left out).",
+      "",
+      "Landing page           Leads",
+      "---------------------  -----",
+      "/sell-house-fast-ohio      2",
+      "(not recorded)             1",
+      "/blog                      1",
+      "",
+      "Source / medium / campaign   Leads",
+      "---------------------------  -----",
+      "google / cpc / ohio-probate      2",
+      "(direct) / (none) / -            1",
+      "google / organic / -             1",
+      "",
+      "State                               Leads",
+      "----------------------------------  -----",
+      "Ohio                                    2",
+      "(no state: sent from another page)      1",
+      "Texas                                   1",
+    ]);
+  });
+
+  it("covers all time without --since", () => {
+    expect(formatLeadsReport(rows, null).split("\n")[0]).toBe(
+      "Leads all time: 5 (suspected spam left out).",
+    );
+    expect(formatLeadsReport([], null)).toBe("Leads all time: 0 (suspected spam left out).");
+  });
+
+  it("writes out non-printable characters in names", () => {
+    const report = formatLeadsReport([lead({ ...ohioAd, utm_campaign: "x\u001b[2J" })], null);
+    expect(report).toContain("google / cpc / x\\u{1b}[2J");
+    expect(report).not.toContain("\u001b");
+  });
+});

@@ -1,0 +1,34 @@
+import { renderMarkdown } from "@/lib/build/markdown";
+
+describe("renderMarkdown", () => {
+  it("renders headings, lists, links and GitHub tables", () => {
+    const html = renderMarkdown(
+      "## Costs\n\n- one\n- two\n\nSee [the blog](/blog).\n\n| Item | Cost |\n|---|---|\n| Commission | $18,000 |",
+    );
+    expect(html).toContain('<h2 id="costs">Costs</h2>');
+    expect(html).toContain("<li>one</li>");
+    expect(html).toContain('<a href="/blog">the blog</a>');
+    expect(html).toContain("<th>Item</th>");
+    expect(html).toContain("<td>$18,000</td>");
+  });
+
+  it("aligns table columns with classes, not the obsolete align attribute", () => {
+    const html = renderMarkdown("| Item | Cost |\n| --- | ---: |\n| Staging | $2,500 |");
+    expect(html).toContain('<th class="text-right">Cost</th>');
+    expect(html).toContain('<td class="text-right">$2,500</td>');
+    expect(html).toContain("<td>Staging</td>");
+    expect(html).not.toContain("align=");
+  });
+
+  it("gives headings ids to link to, distinct within the page", () => {
+    expect(renderMarkdown("## Who we are\n\n## Who we are\n\n### Calls & texts")).toBe(
+      '<h2 id="who-we-are">Who we are</h2>\n<h2 id="who-we-are-2">Who we are</h2>\n<h3 id="calls-texts">Calls &#x26; texts</h3>',
+    );
+  });
+
+  it("drops raw HTML instead of passing it into the page", () => {
+    const html = renderMarkdown('Hello <script>alert("x")</script> <img src=x onerror=alert(1)>');
+    expect(html).not.toMatch(/<script|<img|onerror/);
+    expect(html).toContain("Hello");
+  });
+});

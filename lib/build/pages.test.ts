@@ -1,0 +1,47 @@
+import { getPosts } from "@/lib/build/blog";
+import { getLegalPage } from "@/lib/build/legal";
+import { getPublicPages } from "@/lib/build/pages";
+import { ogImageName } from "@/lib/seo";
+import { getStatePages } from "@/lib/build/state-pages";
+
+describe("getPublicPages", () => {
+  const pages = getPublicPages();
+
+  it("lists the 60 public pages: home, the blog, six posts, 50 states and two policies", () => {
+    expect(pages).toHaveLength(60);
+    expect(pages.map((page) => page.path)).toEqual([
+      "/",
+      "/blog",
+      ...getPosts().map((post) => `/blog/${post.slug}`),
+      ...getStatePages().map((state) => `/sell-house-fast-${state.slug}`),
+      "/privacy",
+      "/terms",
+    ]);
+  });
+
+  it("dates only the posts and the policies, with their own dates", () => {
+    const dated = pages.filter((page) => page.lastModified);
+    expect(dated.map((page) => [page.path, page.lastModified])).toEqual([
+      ...getPosts().map((post) => [post.path, post.date]),
+      ["/privacy", getLegalPage("privacy").updated],
+      ["/terms", getLegalPage("terms").updated],
+    ]);
+  });
+
+  it("gives every page its own Open Graph image and headline", () => {
+    expect(new Set(pages.map((page) => ogImageName(page.path))).size).toBe(60);
+    expect(new Set(pages.map((page) => page.og.headline)).size).toBe(60);
+    expect(pages.find((page) => page.path === "/sell-house-fast-ohio")?.og.headline).toBe(
+      "Sell Your House Fast in Ohio",
+    );
+  });
+
+  it("keeps image text to characters the bundled Inter subset draws", () => {
+    // Anything outside Latin and general punctuation would make next/og fetch a font.
+    for (const { og } of pages) {
+      expect(`${og.eyebrow}${og.headline}${og.footnote ?? ""}`).toMatch(
+        /^[\u0020-\u00ff\u2010-\u2027]*$/,
+      );
+    }
+  });
+});

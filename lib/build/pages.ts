@@ -1,0 +1,58 @@
+import { blogCopy } from "@/content/blog-page";
+import { homeCopy } from "@/content/home";
+import { statePageCopy } from "@/content/state-page";
+import { formatPostDate, getPosts } from "@/lib/build/blog";
+import { FEED_TITLE } from "@/lib/feed";
+import { getLegalPage } from "@/lib/build/legal";
+import { LEGAL_PAGES, type LegalSlug } from "@/content/legal-pages";
+import { getStatePages } from "@/lib/build/state-pages";
+
+/** What a page's Open Graph image says. */
+export type OgCard = {
+  eyebrow: string;
+  headline: string;
+  footnote?: string;
+};
+
+export type PublicPage = {
+  path: string;
+  /** "YYYY-MM-DD", only where the page has a true date of its own (a post). */
+  lastModified?: string;
+  og: OgCard;
+};
+
+/**
+ * Every public page of the site, in sitemap order: home, the blog, its posts,
+ * the state pages, the policies. The sitemap and the Open Graph images are both made from
+ * this list, so neither can miss a page the other has.
+ */
+export function getPublicPages(): PublicPage[] {
+  return [
+    { path: "/", og: { eyebrow: homeCopy.hero.eyebrow, headline: homeCopy.hero.title } },
+    { path: "/blog", og: { eyebrow: FEED_TITLE, headline: blogCopy.title } },
+    ...getPosts().map((post) => ({
+      path: post.path,
+      lastModified: post.date,
+      og: {
+        eyebrow: post.category,
+        headline: post.title,
+        footnote: `${formatPostDate(post.date)} · ${post.readTime}`,
+      },
+    })),
+    ...getStatePages().map((state) => ({
+      path: state.path,
+      og: {
+        eyebrow: `Cash home buyers in ${state.name}`,
+        headline: statePageCopy.headline(state.name),
+      },
+    })),
+    ...(Object.keys(LEGAL_PAGES) as LegalSlug[]).map((slug) => {
+      const page = getLegalPage(slug);
+      return {
+        path: page.path,
+        lastModified: page.updated,
+        og: { eyebrow: homeCopy.hero.eyebrow, headline: page.title },
+      };
+    }),
+  ];
+}

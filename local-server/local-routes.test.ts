@@ -1,0 +1,150 @@
+import http from "node:http";
+
+import type { ConnectionInfo } from "../supabase/functions/_leads/lead-handler.ts";
+import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules.ts";
+import {
+  createMemoryLeadStore,
+  leadRowFixture,
+} from "../supabase/functions/_leads/lead-test-kit.ts";
+import { FUNCTION_PATH, handleLocalRequest, LEADS_PATH } from "./local-routes.ts";
+import { fakeLocalFunction, listenOnLoopback, rawRequest } from "./local-test-kit.ts";
+
+const store = createMemoryLeadStore();
+const listed = [leadRowFixture()];
+const seenInfo: (ConnectionInfo | undefined)[] = [];
+const local = fakeLocalFunction({
+  store,
+  listed,
+  allowedOrigins: ["http://localhost:*"],
+  seen: seenInfo,
+});
+
+const BODY_TIMEOUT_MS = 400;
+const server = http.createServer(async (req, res) => {
+  if (await handleLocalRequest(req, res, local, { bodyTimeoutMs: BODY_TIMEOUT_MS })) return;
+  res.writeHead(404).end("static file");
+});
+let port = 0;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ port, close } = await listenOnLoopback(server));
+});
+afterAll(() => close());
+
+const request = (options: Parameters<typeof rawRequest>[1]) => rawRequest(port, options);
+
+const lead = (id: string) => ({
+  id,
+  address: "1 Elm St",
+  condition: "Good",
+  email: "pat@example.com",
+  source: "/",
+  elapsedMs: 5000,
+});
+
+describe(FUNCTION_PATH, () => {
+  it("passes the request and the socket's address to the function, and its answer back", async () => {
+    const id = crypto.randomUUID();
+    const result = await request({
+      method: "POST",
+      path: FUNCTION_PATH,
+      headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+      body: JSON.stringify(lead(id)),
+    });
+
+    expect(result.status).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ success: true, id });
+    expect(result.headers["access-control-allow-origin"]).toBe(`http://localhost:${port}`);
+    expect(store.rows.has(id)).toBe(true);
+    expect(seenInfo.at(-1)).toEqual({ remoteAddr: { hostname: "127.0.0.1" } });
+  });
+
+  it("answers 413 at once when Content-Length is over the limit, without waiting for the body", async () => {
+    const started = Date.now();
+    const result = await request({
+      method: "POST",
+      path: FUNCTION_PATH,
+      headers: { "content-type": "application/json", "content-length": String(10 * 1024 * 1024) },
+      body: Buffer.alloc(1024, "a"),
+      hold: true,
+    });
+    expect(result.status).toBe(413);
+    expect(result.headers.connection).toBe("close");
+    expect(Date.now() - started).toBeLessThan(BODY_TIMEOUT_MS);
+  });
+
+  it("answers 413 as soon as a streamed body passes the limit, without reading the rest", async () => {
+    const result = await request({
+      method: "POST",
+      path: FUNCTION_PATH,
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      body: Buffer.alloc(LEAD_LIMITS.bodyMax + 1024, "a"),
+      hold: true,
+    });
+    expect(result.status).toBe(413);
+    expect(result.headers.connection).toBe("close");
+  });
+
+  it("answers 408 to a body that is still trickling in after the timeout", async () => {
+    const result = await request({
+      method: "POST",
+      path: FUNCTION_PATH,
+      headers: { "content-type": "application/json", "content-length": "500" },
+      body: '{"id": "',
+      hold: true,
+    });
+    expect(result.status).toBe(408);
+    expect(JSON.parse(result.body)).toEqual({ error: "The request body took too long to arrive." });
+  });
+
+  it("answers a preflight", async () => {
+    const result = await request({
+      method: "OPTIONS",
+      path: FUNCTION_PATH,
+      headers: { origin: "http://localhost:3000" },
+    });
+    expect(result.status).toBe(204);
+    expect(result.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+  });
+
+  it("tells other methods which ones it takes", async () => {
+    const result = await request({ method: "DELETE", path: FUNCTION_PATH });
+    expect(result.status).toBe(405);
+    expect(result.headers.allow).toBe("POST, OPTIONS");
+  });
+});
+
+describe(LEADS_PATH, () => {
+  it("lists the leads as JSON to this machine", async () => {
+    const result = await request({ path: LEADS_PATH, headers: { host: `127.0.0.1:${port}` } });
+    expect(result.status).toBe(200);
+    expect(result.headers["content-type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(result.body)).toEqual(listed);
+  });
+
+  it("refuses a page of another site that rebinds its name to this machine", async () => {
+    const result = await request({
+      path: LEADS_PATH,
+      headers: { host: `attacker.example:${port}` },
+    });
+    expect(result.status).toBe(403);
+    expect(JSON.parse(result.body)).toEqual({
+      error: "The lead list is only served to this machine.",
+    });
+  });
+
+  it("takes only GET", async () => {
+    const result = await request({
+      method: "POST",
+      path: LEADS_PATH,
+      headers: { host: "localhost" },
+    });
+    expect(result.status).toBe(405);
+    expect(result.headers.allow).toBe("GET");
+  });
+});
+
+it("leaves other paths to the static files", async () => {
+  const result = await request({ path: "/sell-house-fast-ohio" });
+  expect(result).toMatchObject({ status: 404, body: "static file" });
+});

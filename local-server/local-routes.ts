@@ -1,0 +1,156 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import { MESSAGES } from "../supabase/functions/_leads/lead-handler.ts";
+import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules.ts";
+import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import type { LocalFunction } from "./local-function.ts";
+
+export { FUNCTION_PATH };
+export const LEADS_PATH = "/__leads";
+
+/** A body still arriving after this long is refused with 408: a slow sender holds a socket. */
+export const BODY_TIMEOUT_MS = 10_000;
+
+const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+// 0.0.0.0 and [::] too: server.json names the address the server listens on (HOST).
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0", "[::]"]);
+
+export type LocalRouteOptions = { bodyTimeoutMs?: number };
+
+/**
+ * Answers the function and the lead list for the local Node server; returns
+ * false for any other path, which the static files then serve.
+ */
+export async function handleLocalRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  local: LocalFunction,
+  options: LocalRouteOptions = {},
+): Promise<boolean> {
+  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  if (pathname === FUNCTION_PATH) await handleFunctionRequest(req, res, local, options);
+  else if (pathname === LEADS_PATH) await handleLeadsRequest(req, res, local);
+  else return false;
+  return true;
+}
+
+/** POST /functions/v1/send-contact-email through the shared handler. */
+export async function handleFunctionRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  local: Pick<LocalFunction, "handle">,
+  { bodyTimeoutMs = BODY_TIMEOUT_MS }: LocalRouteOptions = {},
+): Promise<void> {
+  // Answered here, unread: fetch's Request cannot even be made with TRACE or CONNECT.
+  if (req.method !== "POST" && req.method !== "OPTIONS") {
+    res.setHeader("allow", "POST, OPTIONS");
+    return sendJson(res, 405, { error: MESSAGES.method });
+  }
+  const body = await readBody(req, bodyTimeoutMs);
+  if (body === "timeout") {
+    res.writeHead(408, {
+      "content-type": "application/json; charset=utf-8",
+      connection: "close",
+    });
+    res.end(JSON.stringify({ error: "The request body took too long to arrive." }));
+    return;
+  }
+  const response = await local.handle(toWebRequest(req, body), {
+    remoteAddr: { hostname: req.socket.remoteAddress },
+  });
+  const headers = Object.fromEntries(response.headers);
+  // A body left unread (over the limit) is not drained: the connection goes instead.
+  if (body === "too-large") headers.connection = "close";
+  res.writeHead(response.status, headers);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** GET /__leads: the stored leads as JSON, for `npm run leads` while the server holds the database. */
+export async function handleLeadsRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  local: Pick<LocalFunction, "listLeads">,
+): Promise<void> {
+  if (!isFromThisMachine(req)) {
+    return sendJson(res, 403, { error: "The lead list is only served to this machine." });
+  }
+  if (req.method !== "GET") {
+    res.setHeader("allow", "GET");
+    return sendJson(res, 405, { error: "Use GET to list the leads." });
+  }
+  sendJson(res, 200, await local.listLeads());
+}
+
+/**
+ * Loopback address and a loopback Host: a page on another site that rebinds its
+ * domain to 127.0.0.1 still sends its own Host, and is refused.
+ */
+function isFromThisMachine(req: IncomingMessage): boolean {
+  if (!LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? "")) return false;
+  try {
+    return LOOPBACK_HOSTS.has(new URL(`http://${req.headers.host ?? ""}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The body, read no further than one byte past the limit: "too-large" as soon as
+ * Content-Length or the bytes so far pass it, "timeout" when it has not all
+ * arrived in time. The handler answers 413 from the Content-Length it is given.
+ */
+function readBody(
+  req: IncomingMessage,
+  timeoutMs: number,
+): Promise<Buffer | null | "too-large" | "timeout"> {
+  if (req.method === "OPTIONS") return Promise.resolve(null);
+  if (Number(req.headers["content-length"]) > LEAD_LIMITS.bodyMax) {
+    return Promise.resolve("too-large");
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: Buffer | "too-large" | "timeout") => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onEnd);
+      // The rest is not read: the answer goes out and the connection is closed.
+      if (typeof result === "string") req.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > LEAD_LIMITS.bodyMax) finish("too-large");
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const timer = setTimeout(() => finish("timeout"), timeoutMs);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onEnd);
+  });
+}
+
+function toWebRequest(req: IncomingMessage, body: Buffer | null | "too-large"): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const item of [value ?? []].flat()) headers.append(name, item);
+  }
+  const url = new URL(req.url ?? "/", "http://localhost");
+  if (body === "too-large") {
+    // What the handler needs to answer 413 itself, with its CORS headers.
+    headers.set("content-length", String(LEAD_LIMITS.bodyMax + 1));
+    return new Request(url, { method: req.method, headers });
+  }
+  if (body === null) return new Request(url, { method: req.method, headers });
+  return new Request(url, { method: req.method, headers, body: new Uint8Array(body) });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,105 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+import {
+  createLeadHandler,
+  type ConnectionInfo,
+} from "../supabase/functions/_leads/lead-handler.ts";
+import {
+  createMemoryLeadStore,
+  type MemoryLeadStore,
+} from "../supabase/functions/_leads/lead-test-kit.ts";
+import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
+import type { LocalFunction } from "./local-function.ts";
+
+/** The local function over an in-memory store, for tests of what serves it. */
+export function fakeLocalFunction(
+  options: {
+    store?: MemoryLeadStore;
+    listed?: LeadRow[];
+    allowedOrigins?: string[];
+    seen?: (ConnectionInfo | undefined)[];
+  } = {},
+): LocalFunction {
+  const handler = createLeadHandler({
+    store: options.store ?? createMemoryLeadStore(),
+    notifier: { async notify() {} },
+    allowedOrigins: options.allowedOrigins ?? [],
+    rateLimit: null,
+    trustForwardedFor: false,
+    cronSecret: null,
+    defer: () => {},
+    log: () => {},
+  });
+  return {
+    handle(request, info) {
+      options.seen?.push(info);
+      return handler(request, info);
+    },
+    listLeads: async () => options.listed ?? [],
+    runMaintenance: async () => ({
+      notified: 0,
+      failed: 0,
+      purged: { spam: 0, expired: 0, rateLimits: 0 },
+    }),
+    settled: async () => {},
+    close: async () => {},
+  };
+}
+
+/** A server started on a free loopback port, with its address and a way to stop it. */
+export async function listenOnLoopback(server: http.Server) {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    /** Ends kept-alive and held connections too, which server.close alone waits for. */
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * A request through node:http rather than fetch, so that the Host and a broken URL reach
+ * the server as written. With `hold`, the request stays open after the body, as a slow or
+ * lying client would leave it.
+ */
+export function rawRequest(
+  port: number,
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    hold?: boolean;
+  },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers,
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+          req.destroy();
+        });
+      },
+    );
+    req.on("error", reject);
+    if (options.hold) req.write(options.body ?? "");
+    else req.end(options.body);
+  });
+}
