@@ -24,6 +24,9 @@ function server(listen: number, command: string, env: Record<string, string>, ti
   };
 }
 
+const SERVER_NAMES = ["main", "drill", "hosted"] as const;
+const servers = new Set(process.env.E2E_SERVERS?.split(",") ?? SERVER_NAMES);
+
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
 /**
@@ -68,7 +71,8 @@ export default defineConfig({
   ],
   // E2E_NO_BUILD=1 serves out/ as it is, without rebuilding a stale export. Every server
   // takes leads without a rate limit: the suite sends many from 127.0.0.1 (the limit has
-  // tests of its own).
+  // tests of its own). E2E_SERVERS=main (or main,drill) starts only those, for a quick run
+  // of the specs that need no more; the default starts all three.
   webServer: [
     server(port, `npx tsx local-server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
       LEADS_DATA_DIR: ".data/e2e/main/leads",
@@ -83,5 +87,5 @@ export default defineConfig({
     }),
     // A second build (into out-hosted/) shares .next with the first: it waits for it.
     server(hostedPort, `npx tsx scripts/hosted-site.ts --after ${mainUrl}`, {}, 420_000),
-  ],
+  ].filter((_, index) => servers.has(SERVER_NAMES[index]!)),
 });

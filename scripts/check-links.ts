@@ -16,8 +16,6 @@ import { filesUnder } from "../lib/build/files.ts";
 import { OUT_DIR } from "../local-server/static-site.ts";
 import { startStaticServer } from "./test-servers.ts";
 
-const PORT = 3304;
-
 /** The URL path of every HTML file of out/, as a static host serves it. */
 function htmlPaths(directory = OUT_DIR): string[] {
   return filesUnder(directory, ".html").map((file) => {
@@ -36,7 +34,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const startedAt = Date.now();
-  const server = await startStaticServer(PORT);
+  const server = await startStaticServer(0);
   try {
     const pages = htmlPaths();
     const result = await check({

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 import compression from "compression";
@@ -81,8 +82,10 @@ export async function startStaticServer(
     server.once("error", reject);
     server.listen(port, HOST, resolve);
   });
+  // Port 0 takes a free one: two checkouts can run the checks at once.
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    url: `http://${HOST}:${port}`,
+    url: `http://${HOST}:${listening}`,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
