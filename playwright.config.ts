@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { E2E_DATA_DIRS } from "./e2e/support/lead-store";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -75,13 +76,13 @@ export default defineConfig({
   // of the specs that need no more; the default starts all three.
   webServer: [
     server(port, `npx tsx local-server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
-      LEADS_DATA_DIR: ".data/e2e/main/leads",
+      LEADS_DATA_DIR: E2E_DATA_DIRS.main,
       LEADS_RATE_LIMIT: "off",
     }),
     // Serves the export the first server may still be building: it starts once that one
     // answers, since the static server reads the list of files in out/ when it starts.
     server(drillPort, `${waitFor(mainUrl)} && npx tsx local-server/serve.ts --no-build`, {
-      LEADS_DATA_DIR: ".data/e2e/drill/leads",
+      LEADS_DATA_DIR: E2E_DATA_DIRS.drill,
       LEADS_RATE_LIMIT: "off",
       LOCAL_FAULTS: "1",
     }),

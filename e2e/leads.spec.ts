@@ -1,9 +1,8 @@
-import { type APIRequestContext } from "@playwright/test";
-
 import { CONSENT_VERSION } from "../content/consent";
 import { OUTBOX_KEY } from "../lib/browser/offer-outbox";
 import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules";
 import type { LeadRow } from "../supabase/functions/_leads/lead-store";
+import { storedLeads } from "./support/lead-store";
 import { fillOffer } from "./support/offer-form";
 import { expect, test, type Page } from "./support/test";
 
@@ -11,10 +10,8 @@ import { expect, test, type Page } from "./support/test";
  * The whole flow against the project's own server and its embedded store, with no
  * request answered in the browser: what the visitor sends is what gets stored.
  */
-async function leadsFor(request: APIRequestContext, email: string): Promise<LeadRow[]> {
-  const response = await request.get("/__leads");
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as LeadRow[]).filter((lead) => lead.email === email);
+async function leadsFor(email: string): Promise<LeadRow[]> {
+  return (await storedLeads("drill")).filter((lead) => lead.email === email);
 }
 
 /** A person who has spent a few seconds on the page (the fill time counts from its start). */
@@ -35,7 +32,6 @@ test.afterEach(async ({ request }) => {
 
 test("a request from the home page is stored once, without a state, with the consent shown", async ({
   page,
-  request,
 }) => {
   const email = `home-${Date.now()}@example.com`;
   await page.goto("/");
@@ -46,7 +42,7 @@ test("a request from the home page is stored once, without a state, with the con
     phone: "972-555-0188",
   });
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
-  const leads = await leadsFor(request, email);
+  const leads = await leadsFor(email);
   expect(leads).toHaveLength(1);
   expect(leads[0]).toMatchObject({
     address: "1600 Oak Hollow Ln, Plano, TX",
@@ -62,7 +58,6 @@ test("a request from the home page is stored once, without a state, with the con
 
 test("a campaign visit that reads the blog and submits on Ohio is attributed to that campaign", async ({
   page,
-  request,
 }) => {
   const email = `campaign-${Date.now()}@example.com`;
   await page.goto("/?utm_source=google&utm_medium=cpc&utm_campaign=ohio-probate&gclid=TEST123");
@@ -77,7 +72,7 @@ test("a campaign visit that reads the blog and submits on Ohio is attributed to 
   await submitLikeAPerson(page, { address: "77 High St, Columbus, OH", condition: "Fair", email });
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
 
-  const [lead] = await leadsFor(request, email);
+  const [lead] = await leadsFor(email);
   expect(lead).toMatchObject({
     state: "Ohio",
     source: "/sell-house-fast-ohio",
@@ -94,7 +89,6 @@ test("a campaign visit that reads the blog and submits on Ohio is attributed to 
 
 test("a visitor who read the page, then let the browser fill the form in a second, is a lead", async ({
   page,
-  request,
 }) => {
   const email = `autofill-${Date.now()}@example.com`;
   await page.goto("/sell-house-fast-texas");
@@ -109,13 +103,12 @@ test("a visitor who read the page, then let the browser fill the form in a secon
   await form.getByRole("button", { name: "Get My Cash Offer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
   expect(Date.now() - startedAt).toBeLessThan(LEAD_LIMITS.minFillMs);
-  const [lead] = await leadsFor(request, email);
+  const [lead] = await leadsFor(email);
   expect(lead?.spam_reason).toBeNull();
 });
 
 test("a bot that fills the hidden field gets the same thanks, and is held, not dropped", async ({
   page,
-  request,
 }) => {
   const email = `bot-${Date.now()}@example.com`;
   await page.goto("/");
@@ -124,16 +117,15 @@ test("a bot that fills the hidden field gets the same thanks, and is held, not d
   });
   await submitLikeAPerson(page, { address: "1 Spam Way, Reno, NV", condition: "Poor", email });
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
-  const leads = await leadsFor(request, email);
+  const leads = await leadsFor(email);
   expect(leads).toHaveLength(1);
   expect(leads[0]?.spam_reason).toMatch(/hidden/);
 });
 
 test("invisible control characters are named under the field, and nothing is sent", async ({
   page,
-  request,
 }) => {
-  const stored = async () => ((await (await request.get("/__leads")).json()) as unknown[]).length;
+  const stored = async () => (await storedLeads("drill")).length;
   const before = await stored();
   await page.goto("/");
   const form = page.getByRole("form", { name: "Free cash offer request" });
@@ -162,20 +154,18 @@ test("during an outage the visitor is reassured, and the lead arrives once it re
   await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toContainText(
     "Thank you for your interest. We'll contact you soon about your property.",
   );
-  expect(await leadsFor(request, email)).toHaveLength(0);
+  expect(await leadsFor(email)).toHaveLength(0);
   expect(await kept(page)).toContain(email);
 
   await request.delete("/__faults");
   // The next page load sends what was kept, with the same id and the attribution it had.
   await page.goto("/sell-house-fast-alabama");
-  await expect
-    .poll(async () => (await leadsFor(request, email)).length, { timeout: 20_000 })
-    .toBe(1);
+  await expect.poll(async () => (await leadsFor(email)).length, { timeout: 20_000 }).toBe(1);
   await expect.poll(() => kept(page)).toBeNull();
 
   await page.goto("/");
   await expect.poll(() => kept(page)).toBeNull();
-  const leads = await leadsFor(request, email);
+  const leads = await leadsFor(email);
   expect(leads).toHaveLength(1);
   expect(leads[0]).toMatchObject({
     address: "5 Harbor Rd, Mobile, AL",
@@ -197,9 +187,7 @@ test("a kept lead is retried on its own after the backoff, without a reload", as
   await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toBeVisible();
   await request.delete("/__faults");
   // First retry is 2 s after the failure.
-  await expect
-    .poll(async () => (await leadsFor(request, email)).length, { timeout: 20_000 })
-    .toBe(1);
+  await expect.poll(async () => (await leadsFor(email)).length, { timeout: 20_000 }).toBe(1);
 });
 
 for (const status of [404, 405, 413, 429]) {
@@ -216,9 +204,7 @@ for (const status of [404, 405, 413, 429]) {
 
     await request.delete("/__faults");
     await page.reload();
-    await expect
-      .poll(async () => (await leadsFor(request, email)).length, { timeout: 20_000 })
-      .toBe(1);
+    await expect.poll(async () => (await leadsFor(email)).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => kept(page)).toBeNull();
   });
 }

@@ -1,15 +1,13 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
 import { leadFixture, leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
-import { listenOnLoopback } from "../local-server/local-test-kit.ts";
 import { openPgliteStore } from "../local-server/pglite-store.ts";
-import { writeServerInfo } from "../local-server/server-info.ts";
+import { holdStore } from "../local-server/store-lock.ts";
 
 // Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
 // loader needs; Node's own require loads it outside the sandbox.
@@ -136,18 +134,15 @@ describe("with leads and held spam in the directory", () => {
   });
 });
 
-it("prints the running server's leads", async () => {
+it("prints the leads of the server that holds the store, asking it through the store's socket", async () => {
   const dataDir = path.join(root, "served", "leads");
   const row = leadRowFixture({ address: "1 Elm St", phone: "555-0100", state: "Ohio" });
-  const { url, close } = await listenOnLoopback(
-    http.createServer((_req, res) => res.end(JSON.stringify([row]))),
-  );
-  writeServerInfo({ pid: process.pid, url }, dataDir);
-
+  const held = await holdStore(dataDir, { pid: process.pid, role: "server" });
+  held.serve(async (request) => (request.method === "list" ? [row] : null));
   try {
     expect(JSON.parse(await leads(dataDir, "--json"))).toEqual([row]);
     expect(await leads(dataDir)).toContain("1 Elm St");
   } finally {
-    await close();
+    await held.release();
   }
 });

@@ -11,7 +11,9 @@ import {
 import { createLeadNotifier } from "../supabase/functions/_leads/lead-notifier.ts";
 import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
 import { openPgliteStore } from "./pglite-store.ts";
-import { leadsDataDir, readServerInfo } from "./server-info.ts";
+import { leadsDataDir } from "./data-dir.ts";
+import { answerOperator } from "./operator-calls.ts";
+import { holdStore, type Holder } from "./store-lock.ts";
 
 export type LocalFunctionOptions = {
   /** PGlite directory; default LEADS_DATA_DIR or .data/leads; "memory://" keeps nothing. */
@@ -24,6 +26,8 @@ export type LocalFunctionOptions = {
   env?: Record<string, string | undefined>;
   /** The rate limit's clock; tests move it. */
   now?: () => number;
+  /** Who holds the store, as told to another process that wants it; default a server with no URL. */
+  holder?: Omit<Holder, "pid">;
 };
 
 export type LocalFunction = {
@@ -34,7 +38,7 @@ export type LocalFunction = {
   runMaintenance(): Promise<MaintenanceReport>;
   /** Resolves once the work done after answers (the e-mails) has finished. */
   settled(): Promise<void>;
-  /** Stops the retry timer, waits for pending notifications, then closes the database. */
+  /** Stops the retry timer, waits for pending notifications, closes the database, then lets the store go. */
   close(): Promise<void>;
 };
 
@@ -58,6 +62,20 @@ export function parseRetryInterval(value: string | undefined): number | null {
   return ms;
 }
 
+/** How long a server waits for the store's holder to let go, by default: a restart's drain. */
+export const DEFAULT_LOCK_WAIT_MS = 30_000;
+
+/** LEADS_LOCK_WAIT_MS: milliseconds to wait for another process to release the store; 0 refuses at once. */
+export function parseLockWait(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return DEFAULT_LOCK_WAIT_MS;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new Error(`LEADS_LOCK_WAIT_MS must be milliseconds (0 or more); got "${value}".`);
+  }
+  return ms;
+}
+
 /** The send-contact-email function for the local server, storing into PGlite. */
 export async function createLocalFunction(
   options: LocalFunctionOptions = {},
@@ -69,15 +87,22 @@ export async function createLocalFunction(
   } = options;
   const config = readLeadConfig((name) => env[name], { onSupabase: false });
   const retryIntervalMs = parseRetryInterval(env.LEADS_RETRY_INTERVAL_MS);
-  // PGlite is single-process: a second opener would corrupt the leads.
-  const running = dataDir.startsWith("memory://") ? null : readServerInfo(dataDir);
-  if (running && running.pid !== process.pid) {
-    throw new Error(
-      `The local server (pid ${running.pid}, ${running.url}) already uses ${dataDir}. Stop it first.`,
-    );
+  // PGlite is single-process: the store is held before it opens, released after it closes.
+  const held = dataDir.startsWith("memory://")
+    ? null
+    : await holdStore(
+        dataDir,
+        { pid: process.pid, ...(options.holder ?? { role: "server" }) },
+        { waitMs: parseLockWait(env.LEADS_LOCK_WAIT_MS), log },
+      );
+  let store: Awaited<ReturnType<typeof openPgliteStore>>;
+  try {
+    store = await openPgliteStore({ dataDir });
+  } catch (error) {
+    await held?.release();
+    throw error;
   }
-
-  const store = await openPgliteStore({ dataDir });
+  held?.serve((request) => answerOperator(store, request));
   const notifier = createLeadNotifier(config, log);
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -130,6 +155,7 @@ export async function createLocalFunction(
       clearInterval(timer);
       await Promise.allSettled(pending);
       await store.close();
+      await held?.release();
     },
   };
 }

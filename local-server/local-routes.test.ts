@@ -2,19 +2,14 @@ import http from "node:http";
 
 import type { ConnectionInfo } from "../supabase/functions/_leads/lead-handler.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules.ts";
-import {
-  createMemoryLeadStore,
-  leadRowFixture,
-} from "../supabase/functions/_leads/lead-test-kit.ts";
-import { FUNCTION_PATH, handleLocalRequest, LEADS_PATH } from "./local-routes.ts";
+import { createMemoryLeadStore } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { FUNCTION_PATH, handleLocalRequest } from "./local-routes.ts";
 import { fakeLocalFunction, listenOnLoopback, rawRequest } from "./local-test-kit.ts";
 
 const store = createMemoryLeadStore();
-const listed = [leadRowFixture()];
 const seenInfo: (ConnectionInfo | undefined)[] = [];
 const local = fakeLocalFunction({
   store,
-  listed,
   allowedOrigins: ["http://localhost:*"],
   seen: seenInfo,
 });
@@ -114,34 +109,11 @@ describe(FUNCTION_PATH, () => {
   });
 });
 
-describe(LEADS_PATH, () => {
-  it("lists the leads as JSON to this machine", async () => {
-    const result = await request({ path: LEADS_PATH, headers: { host: `127.0.0.1:${port}` } });
-    expect(result.status).toBe(200);
-    expect(result.headers["content-type"]).toMatch(/^application\/json/);
-    expect(JSON.parse(result.body)).toEqual(listed);
-  });
-
-  it("refuses a page of another site that rebinds its name to this machine", async () => {
-    const result = await request({
-      path: LEADS_PATH,
-      headers: { host: `attacker.example:${port}` },
-    });
-    expect(result.status).toBe(403);
-    expect(JSON.parse(result.body)).toEqual({
-      error: "The lead list is only served to this machine.",
-    });
-  });
-
-  it("takes only GET", async () => {
-    const result = await request({
-      method: "POST",
-      path: LEADS_PATH,
-      headers: { host: "localhost" },
-    });
-    expect(result.status).toBe(405);
-    expect(result.headers.allow).toBe("GET");
-  });
+it("serves no lead over HTTP, whatever Host and address the request claims", async () => {
+  for (const host of ["127.0.0.1", "localhost", "attacker.example"]) {
+    const result = await request({ path: "/__leads", headers: { host } });
+    expect(result).toMatchObject({ status: 404, body: "static file" });
+  }
 });
 
 it("leaves other paths to the static files", async () => {

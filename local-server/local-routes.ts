@@ -6,20 +6,16 @@ import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
 import type { LocalFunction } from "./local-function.ts";
 
 export { FUNCTION_PATH };
-export const LEADS_PATH = "/__leads";
 
 /** A body still arriving after this long is refused with 408: a slow sender holds a socket. */
 export const BODY_TIMEOUT_MS = 10_000;
 
-const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-// 0.0.0.0 and [::] too: server.json names the address the server listens on (HOST).
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0", "[::]"]);
-
 export type LocalRouteOptions = { bodyTimeoutMs?: number };
 
 /**
- * Answers the function and the lead list for the local Node server; returns
- * false for any other path, which the static files then serve.
+ * Answers the function for the local Node server; returns false for any other path, which
+ * the static files then serve. Leads are never served over HTTP: the operator reads them
+ * through the store's socket (npm run leads).
  */
 export async function handleLocalRequest(
   req: IncomingMessage,
@@ -28,9 +24,8 @@ export async function handleLocalRequest(
   options: LocalRouteOptions = {},
 ): Promise<boolean> {
   const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-  if (pathname === FUNCTION_PATH) await handleFunctionRequest(req, res, local, options);
-  else if (pathname === LEADS_PATH) await handleLeadsRequest(req, res, local);
-  else return false;
+  if (pathname !== FUNCTION_PATH) return false;
+  await handleFunctionRequest(req, res, local, options);
   return true;
 }
 
@@ -63,35 +58,6 @@ export async function handleFunctionRequest(
   if (body === "too-large") headers.connection = "close";
   res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
-}
-
-/** GET /__leads: the stored leads as JSON, for `npm run leads` while the server holds the database. */
-export async function handleLeadsRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  local: Pick<LocalFunction, "listLeads">,
-): Promise<void> {
-  if (!isFromThisMachine(req)) {
-    return sendJson(res, 403, { error: "The lead list is only served to this machine." });
-  }
-  if (req.method !== "GET") {
-    res.setHeader("allow", "GET");
-    return sendJson(res, 405, { error: "Use GET to list the leads." });
-  }
-  sendJson(res, 200, await local.listLeads());
-}
-
-/**
- * Loopback address and a loopback Host: a page on another site that rebinds its
- * domain to 127.0.0.1 still sends its own Host, and is refused.
- */
-function isFromThisMachine(req: IncomingMessage): boolean {
-  if (!LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? "")) return false;
-  try {
-    return LOOPBACK_HOSTS.has(new URL(`http://${req.headers.host ?? ""}`).hostname);
-  } catch {
-    return false;
-  }
 }
 
 /**

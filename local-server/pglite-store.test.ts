@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import fs, { mkdtempSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -381,5 +381,106 @@ describe("createLocalFunction", () => {
     expect(delivered).toEqual(["New cash offer request: 3 Timer Ln"]);
     await local.close();
     jest.restoreAllMocks();
+  });
+});
+
+/**
+ * What reaches the disk before a lead is answered: every write and fsync that PGlite's file
+ * system makes through Node's fs, with the file each one touched.
+ */
+const originalWriteSync = fs.writeSync;
+const originalFsyncSync = fs.fsyncSync;
+
+function recordDiskWork() {
+  const events: { kind: "write" | "fsync"; file: string }[] = [];
+  const fileOf = (fd: number) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return `fd ${fd}`;
+    }
+  };
+  const write = jest.spyOn(fs, "writeSync");
+  write.mockImplementation(((fd: number, ...rest: unknown[]) => {
+    events.push({ kind: "write", file: fileOf(fd) });
+    return (originalWriteSync as (...args: unknown[]) => number)(fd, ...rest);
+  }) as typeof fs.writeSync);
+  const fsync = jest.spyOn(fs, "fsyncSync");
+  fsync.mockImplementation((fd: number) => {
+    events.push({ kind: "fsync", file: fileOf(fd) });
+    originalFsyncSync(fd);
+  });
+  return {
+    events,
+    /** WAL files written and not synced after their last write. */
+    unsyncedWal(from: number): string[] {
+      const pending = new Set<string>();
+      for (const event of events.slice(from)) {
+        if (!event.file.includes(`${path.sep}pg_wal${path.sep}`)) continue;
+        if (event.kind === "write") pending.add(event.file);
+        else pending.delete(event.file);
+      }
+      return [...pending];
+    },
+    restore() {
+      write.mockRestore();
+      fsync.mockRestore();
+    },
+  };
+}
+
+describe("what a 200 promises", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "pglite-durable-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("syncs the lead's WAL to the disk before the function answers, so a power cut keeps it", async () => {
+    const local = await createLocalFunction({
+      dataDir: path.join(root, "durable"),
+      env: { LEADS_RETRY_INTERVAL_MS: "off" },
+      log: () => {},
+    });
+    const disk = recordDiskWork();
+    try {
+      const before = disk.events.length;
+      const response = await local.handle(
+        new Request("http://127.0.0.1:3000/functions/v1/send-contact-email", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            id: crypto.randomUUID(),
+            address: "1 Elm St",
+            condition: "Good",
+            email: "pat@example.com",
+            elapsedMs: 9000,
+          }),
+        }),
+      );
+      expect(response.status).toBe(200);
+      const walWrites = disk.events
+        .slice(before)
+        .filter((event) => event.kind === "write" && event.file.includes("pg_wal"));
+      expect(walWrites.length).toBeGreaterThan(0);
+      expect(disk.unsyncedWal(before)).toEqual([]);
+    } finally {
+      disk.restore();
+      await local.close();
+    }
+  });
+
+  it("is a check that can fail: PGlite as it comes (fsync off) leaves the WAL unsynced", async () => {
+    const db = await PGlite.create(path.join(root, "as-shipped"));
+    await applyMigrations(db);
+    const store = createSqlLeadStore(
+      async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
+    );
+    const disk = recordDiskWork();
+    try {
+      const before = disk.events.length;
+      await store.insert(leadFixture({ id: crypto.randomUUID() }));
+      expect(disk.unsyncedWal(before)).not.toEqual([]);
+    } finally {
+      disk.restore();
+      await db.close();
+    }
   });
 });

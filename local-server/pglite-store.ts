@@ -1,7 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { fsyncSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
+import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
 
 import type { LeadStore } from "../supabase/functions/_leads/lead-store.ts";
 import { createSqlLeadStore } from "../supabase/functions/_leads/sql-lead-store.ts";
@@ -9,7 +11,26 @@ import { createSqlLeadStore } from "../supabase/functions/_leads/sql-lead-store.
 /** The same SQL the hosted database gets; npm scripts run from the project root. */
 export const MIGRATIONS_DIR = path.resolve("supabase", "migrations");
 
-export type PgliteLeadStore = LeadStore & { close(): Promise<void> };
+/** What a check of the store's indexes against its tables found. */
+export type IntegrityReport = { indexes: number; problems: string[] };
+
+export type PgliteLeadStore = LeadStore & {
+  /**
+   * Checks every B-tree index against its table (amcheck's bt_index_check with
+   * heapallindexed): the damage two processes on one store leave is a primary key that
+   * no longer matches the rows.
+   */
+  checkIntegrity(): Promise<IntegrityReport>;
+  close(): Promise<void>;
+};
+
+const BTREE_INDEXES = `
+  select c.relname as index
+  from pg_index i
+  join pg_class c on c.oid = i.indexrelid
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_am a on a.oid = c.relam
+  where n.nspname = 'public' and a.amname = 'btree'`;
 
 /**
  * The local server's store: PGlite persisted in dataDir (in memory when
@@ -21,8 +42,15 @@ export async function openPgliteStore(
 ): Promise<PgliteLeadStore> {
   const { dataDir, migrationsDir = MIGRATIONS_DIR } = options;
   const inMemory = !dataDir || dataDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(inMemory ? undefined : dataDir);
+  if (!inMemory) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const extensions = { amcheck };
+  const db = inMemory
+    ? await PGlite.create({ extensions })
+    : await PGlite.create({
+        fs: new DurableNodeFS(dataDir),
+        startParams: DURABLE_START_PARAMS,
+        extensions,
+      });
   try {
     await applyMigrations(db, migrationsDir);
   } catch (error) {
@@ -33,8 +61,55 @@ export async function openPgliteStore(
     ...createSqlLeadStore(
       async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
     ),
+    async checkIntegrity() {
+      await db.exec("create extension if not exists amcheck");
+      const problems: string[] = [];
+      let indexes = 0;
+      // One index at a time: a damaged one raises an error, and the others are still checked.
+      const { rows } = await db.query<{ index: string }>(BTREE_INDEXES);
+      for (const { index } of rows) {
+        indexes += 1;
+        try {
+          await db.query("select bt_index_check($1::regclass, true)", [`public.${index}`]);
+        } catch (error) {
+          problems.push(`${index}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return { indexes, problems };
+    },
     close: () => db.close(),
   };
+}
+
+/**
+ * What Postgres needs to keep a commit through a power cut: PGlite starts it with -F (fsync
+ * off), and its Node file system (Emscripten's NODEFS) writes to the host but never syncs,
+ * so a lead answered 200 sat in the kernel's page cache. Without -F, Postgres syncs the WAL
+ * at every commit and the data files before a checkpoint lets old WAL go; with
+ * wal_sync_method=fsync it calls fsync(), which Emscripten routes to the file system's
+ * fsync (its fdatasync() is a no-op), and DurableNodeFS makes that a real fsync(2).
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
+  "-c",
+  "wal_sync_method=fsync",
+];
+
+type EmscriptenOptions = Parameters<NodeFS["init"]>[1];
+type PostgresModule = Parameters<NonNullable<EmscriptenOptions["preRun"]>[number]>[0];
+type NodeFsStreams = { stream_ops: { fsync?: (stream: { nfd: number }) => void } };
+
+/** PGlite's Node file system, with fsync reaching the disk. */
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, options: EmscriptenOptions) {
+    const { emscriptenOpts } = await super.init(pg, options);
+    const syncing = (mod: PostgresModule) => {
+      (mod.NODEFS as unknown as NodeFsStreams).stream_ops.fsync = (stream) => fsyncSync(stream.nfd);
+    };
+    return {
+      emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncing] },
+    };
+  }
 }
 
 /**

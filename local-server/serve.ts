@@ -3,45 +3,67 @@
  * missing or stale, serves out/ as a static host would, and answers the
  * send-contact-email function with the embedded lead store.
  */
-import { createLocalFunction } from "./local-function.ts";
-import { removeServerInfo, writeServerInfo } from "./server-info.ts";
+import { createLocalFunction, type LocalFunction } from "./local-function.ts";
 import { createSiteServer } from "./site-server.ts";
 import { buildExport, createStaticSite } from "./static-site.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
+const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 const skipBuild = process.argv.includes("--no-build");
 
 if (!skipBuild) buildExport({ onlyIfStale: true });
 
-const local = createLocalFunction();
+// The store is held and open before the first request is taken; a store another process
+// holds, or one that fails to open, stops this server with the reason.
+const local = createLocalFunction({ holder: { role: "server", url } });
 const server = createSiteServer({
   local,
   staticSite: createStaticSite(),
   faults: process.env.LOCAL_FAULTS === "1",
 });
 
-// The store opens before the first request is taken; a failure to open it stops the server.
 local.then(
-  () => server.listen(port, host, onListening),
+  () =>
+    server.listen(port, host, () => {
+      console.log(`Quick Home Buyers is served at ${url} (leads: npm run leads)`);
+    }),
   (error: unknown) => {
-    console.error(error);
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   },
 );
 
-function onListening() {
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  writeServerInfo({ pid: process.pid, url });
-  console.log(`Quick Home Buyers is served at ${url} (leads: npm run leads)`);
+server.on("error", (error) => {
+  console.error(`Cannot serve at ${url}: ${error.message}`);
+  void shutdown(1);
+});
+
+let stopping: Promise<void> | null = null;
+
+/**
+ * Stops taking requests, lets those under way finish (each is stored before it is
+ * answered), sends the e-mails still pending, closes the database and only then lets
+ * the store go, so a server started meanwhile opens it after this one is done with it.
+ */
+function shutdown(code = 0): Promise<void> {
+  stopping ??= (async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    const opened: LocalFunction | null = await local.catch(() => null);
+    await opened?.close();
+    process.exit(code);
+  })();
+  return stopping;
 }
 
-async function shutdown() {
-  server.close();
-  removeServerInfo();
-  await (await local).close();
-  process.exit(0);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) {
+      console.log("Still finishing the requests under way and closing the lead store ...");
+      return;
+    }
+    void shutdown();
+  });
 }
-
-process.on("SIGINT", () => void shutdown());
-process.on("SIGTERM", () => void shutdown());

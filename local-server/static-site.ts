@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
-import sirv from "sirv";
+import send from "send";
 
 import { CATEGORY_QUERY, POST_CATEGORIES } from "../lib/blog-categories.ts";
 import { LOCAL_BUILD_FLAG } from "../config/env.ts";
@@ -21,13 +21,26 @@ export const OUT_DIR = path.resolve("out");
 /** Files a host reads for itself and never serves. */
 const HOST_FILES = new Set([`/${HEADERS_FILE}`, "/_redirects"]);
 
-/** A request's path decoded, or null when it cannot be (a lone "%", a broken UTF-8 escape). */
-export function decodedPath(url: string | undefined): string | null {
+/**
+ * The path of a request target as a static host reads it: the part before "?", decoded.
+ * Not `new URL(target, base)`, which reads "//anything" as a host named "anything" and
+ * leaves "/" (the home page). Null when it cannot be decoded or is not a path.
+ */
+export function decodedPath(target: string | undefined): string | null {
+  const raw = (target ?? "/").split(/[?#]/, 1)[0]!;
+  if (!raw.startsWith("/")) return null;
   try {
-    return decodeURIComponent(new URL(url ?? "/", "http://localhost").pathname);
+    const decoded = decodeURIComponent(raw);
+    return decoded.includes("\0") ? null : decoded;
   } catch {
     return null;
   }
+}
+
+/** The query string of a request target, with its "?", or "". */
+function searchOf(target: string | undefined): string {
+  const at = (target ?? "").indexOf("?");
+  return at < 0 ? "" : (target ?? "").slice(at).split("#", 1)[0]!;
 }
 
 /** `/_headers`, however it is spelled: sirv decodes `%5F` and ignores a trailing slash. */
@@ -121,26 +134,63 @@ export function createStaticSite(root = OUT_DIR) {
     const headers = { "Cache-Control": DEFAULT_CACHE_CONTROL, ...headersFor(rules, pathname) };
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   };
-  const serve = sirv(root, {
-    extensions: ["html"],
-    etag: true,
-    setHeaders,
-    onNoMatch(req: IncomingMessage, res: ServerResponse) {
-      const pathname = decodedPath(req.url) ?? "/";
-      setHeaders(res, pathname);
-      res.writeHead(404, {
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": "no-cache",
-      });
-      res.end(req.method === "HEAD" ? undefined : readFileSync(nearest404(pathname, root)));
-    },
-  });
-  return (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (isHostFile(decodedPath(req.url))) url.pathname = "/__not-served__";
-    const rewritten = categoryRewrite(url.pathname, url.search);
-    if (rewritten) url.pathname = rewritten;
-    req.url = `${url.pathname}${url.search}`;
-    serve(req, res, next);
+  const notFound = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    setHeaders(res, pathname);
+    res.writeHead(404, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-cache",
+    });
+    res.end(req.method === "HEAD" ? undefined : readFileSync(nearest404(pathname, root)));
   };
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = decodedPath(req.url);
+    if (pathname === null) {
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Bad request: the URL is not valid.");
+      return;
+    }
+    const page = categoryRewrite(pathname, searchOf(req.url)) ?? pathname;
+    const file = isHostFile(page) ? null : fileFor(root, page);
+    if (!file) return notFound(req, res, pathname);
+    setHeaders(res, pathname);
+    // send answers ranges, conditional requests and HEAD as RFC 9110 says, and maps errors
+    // to statuses; the path it gets is the file already found, so it never guesses.
+    send(req, encodeURI(file), {
+      root,
+      index: false,
+      extensions: false,
+      dotfiles: "deny",
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+    })
+      .on("error", (error: { status?: number }) => {
+        if (error.status === 404) return notFound(req, res, pathname);
+        res.writeHead(error.status ?? 500).end();
+      })
+      .pipe(res);
+  };
+}
+
+/**
+ * The file a clean URL names, relative to the root, or null: /blog -> /blog.html,
+ * / -> /index.html, /_next/static/x.js as it is. A trailing slash names the same page.
+ * Anything that would leave the root, or a directory, is null.
+ */
+export function fileFor(root: string, pathname: string): string | null {
+  const clean = path.posix.normalize(pathname);
+  if (!clean.startsWith("/") || clean.split("/").includes("..")) return null;
+  const bare = clean.length > 1 ? clean.replace(/\/+$/, "") : clean;
+  const candidates = bare === "/" ? ["/index.html"] : [bare, `${bare}.html`, `${bare}/index.html`];
+  for (const candidate of candidates) {
+    const full = path.join(root, candidate);
+    if (!full.startsWith(root + path.sep)) continue;
+    try {
+      if (statSync(full).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
 }

@@ -7,17 +7,21 @@
  *    and started again on the same data directory. Every request answered 200
  *    before the kill must be in the store; the ones that failed at the kill are
  *    sent again with the same ids, as the browser's outbox would, and stored once.
+ * 3. Restart overlap: the load again; a second server is started on the same store and
+ *    port, and the first is stopped (SIGTERM) while it drains. The second waits for the
+ *    store; every lead answered 200 by either must be stored once, and every index must
+ *    match its table (amcheck).
  *
  *   npm run bench:leads [-- --total 2000 --concurrency 50 --port 3750]
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import type { IntegrityReport } from "../local-server/pglite-store.ts";
+import { askHolder, storeSocketPath } from "../local-server/store-lock.ts";
+import { loadLead, runLoad, startLocalServer, type LocalServer } from "./lead-load.ts";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -28,114 +32,17 @@ const total = option("total", 2000);
 const concurrency = option("concurrency", 50);
 const port = option("port", 3750);
 const base = `http://127.0.0.1:${port}`;
-const FUNCTION_URL = `${base}${FUNCTION_PATH}`;
 
-type Lead = ReturnType<typeof lead>;
-type Outcome = { id: string; status: number | "failed"; ms: number };
-
-function lead(index: number) {
-  return {
-    id: randomUUID(),
-    address: `${100 + index} Benchmark Ave, Columbus, OH`,
-    condition: ["Excellent", "Good", "Fair", "Needs Work", "Poor"][index % 5],
-    email: `bench-${index}@example.com`,
-    phone: index % 2 ? "614-555-0100" : "",
-    state: "Ohio",
-    source: "/sell-house-fast-ohio",
-    website: "",
-    elapsedMs: 15_000,
-    consent: { version: "2026-11-23", at: new Date().toISOString() },
-    attribution: {
-      last: {
-        landing_page: "/sell-house-fast-ohio",
-        at: new Date().toISOString(),
-        utm_source: "bench",
-      },
-    },
-  };
-}
-
-/** local-server/serve.ts in one process (node --import tsx), so SIGKILL kills the server itself. */
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "local-server/serve.ts", "--no-build"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LEADS_DATA_DIR: dataDir,
-        LEADS_RATE_LIMIT: "off",
-        // No e-mail settings: each lead is one log line, which is not what is measured.
-        RESEND_API_KEY: "",
-        LEADS_RETRY_INTERVAL_MS: "off",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`local-server/serve.ts exited with ${child.exitCode}`);
-    const up = await fetch(`${base}/__leads`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline) throw new Error("The server did not answer within 60 s.");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stopServer(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill(signal);
-  });
-}
-
-async function send(body: Lead): Promise<Outcome> {
-  const sentAt = performance.now();
-  try {
-    const response = await fetch(FUNCTION_URL, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: base },
-      body: JSON.stringify(body),
-    });
-    await response.arrayBuffer();
-    return { id: body.id, status: response.status, ms: performance.now() - sentAt };
-  } catch {
-    return { id: body.id, status: "failed", ms: performance.now() - sentAt };
-  }
-}
-
-/**
- * Sends the leads `concurrency` at a time. `onOutcome` sees each answer as it comes;
- * once it returns true, no new request is started.
- */
-async function load(
-  leads: Lead[],
-  onOutcome: (outcome: Outcome) => boolean = () => false,
-): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  let next = 0;
-  let stopped = false;
-  async function worker() {
-    while (next < leads.length && !stopped) {
-      const outcome = await send(leads[next++]!);
-      outcomes.push(outcome);
-      if (onOutcome(outcome)) stopped = true;
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return outcomes;
-}
-
-async function storedIds(): Promise<Set<string>> {
-  const rows = (await (await fetch(`${base}/__leads`)).json()) as { id: string }[];
+/** What the store holds, asked of the server that holds it, as npm run leads asks. */
+async function storedIds(dataDir: string): Promise<Set<string>> {
+  const rows = (await askHolder(storeSocketPath(dataDir), { method: "list" })) as { id: string }[];
   return new Set(rows.map((row) => row.id));
+}
+
+async function integrity(dataDir: string): Promise<IntegrityReport> {
+  return (await askHolder(storeSocketPath(dataDir), {
+    method: "checkIntegrity",
+  })) as IntegrityReport;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -153,24 +60,30 @@ async function main() {
   }
   const dataRoot = mkdtempSync(path.join(tmpdir(), "qhb-bench-"));
   const dataDir = path.join(dataRoot, "leads");
-  let server: ChildProcess | null = null;
-  let failed = false;
+  const start = async () => {
+    const started = startLocalServer({ port, dataDir });
+    await started.ready;
+    return started;
+  };
+  let server: LocalServer | null = null;
+  const problems: string[] = [];
   try {
     console.log(
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, load average ${loadavg()
         .map((n) => n.toFixed(2))
         .join(" ")}, Node ${process.version}`,
     );
+    console.log("Store: PGlite, every commit synced to the disk (fsync) before the answer.");
 
     // 1. Load.
-    server = await startServer(dataDir);
-    const leads = Array.from({ length: total }, (_, index) => lead(index));
+    server = await start();
+    const leads = Array.from({ length: total }, (_, index) => loadLead(index));
     const startedAt = performance.now();
-    const outcomes = await load(leads);
+    const outcomes = await runLoad(base, leads, { concurrency });
     const seconds = (performance.now() - startedAt) / 1000;
     const sorted = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
     const errors = outcomes.filter((outcome) => outcome.status !== 200);
-    const stored = await storedIds();
+    const stored = await storedIds(dataDir);
     console.log(
       `\n1. Load: ${total} requests, ${concurrency} at a time, fresh store, rate limit off`,
     );
@@ -179,28 +92,35 @@ async function main() {
       `   latency ms: p50 ${percentile(sorted, 50).toFixed(1)}, p99 ${percentile(sorted, 99).toFixed(1)}, max ${(sorted.at(-1) ?? 0).toFixed(1)}`,
     );
     console.log(`   errors: ${errors.length}; rows stored: ${stored.size} of ${total}`);
-    if (errors.length > 0 || leads.some((item) => !stored.has(item.id))) failed = true;
+    if (errors.length > 0 || leads.some((item) => !stored.has(item.id))) {
+      problems.push("load: requests failed or a stored lead is missing");
+    }
 
     // 2. Crash: SIGKILL once half the requests have been answered.
-    const crashLeads = Array.from({ length: total }, (_, index) => lead(total + index));
+    const crashLeads = Array.from({ length: total }, (_, index) => loadLead(total + index));
     let answered = 0;
-    const running = server;
-    const crashOutcomes = await load(crashLeads, (outcome) => {
-      if (outcome.status === 200) answered += 1;
-      if (answered >= total / 2 && !running.killed) running.kill("SIGKILL");
-      return running.killed;
+    const running: LocalServer = server;
+    const crashOutcomes = await runLoad(base, crashLeads, {
+      concurrency,
+      onOutcome: (outcome) => {
+        if (outcome.status === 200) answered += 1;
+        if (answered >= total / 2 && !running.child.killed) running.child.kill("SIGKILL");
+        return running.child.killed;
+      },
     });
-    await stopServer(running, "SIGKILL");
+    await running.stop("SIGKILL");
     const ok = crashOutcomes.filter((outcome) => outcome.status === 200);
     const lost = crashOutcomes.filter((outcome) => outcome.status !== 200);
 
-    server = await startServer(dataDir);
-    const afterRestart = await storedIds();
+    server = await start();
+    const afterRestart = await storedIds(dataDir);
     const missing = ok.filter((outcome) => !afterRestart.has(outcome.id));
-    const resent = await load(
+    const resent = await runLoad(
+      base,
       crashLeads.filter((item) => lost.some((outcome) => outcome.id === item.id)),
+      { concurrency },
     );
-    const finalIds = await storedIds();
+    const finalIds = await storedIds(dataDir);
     const sentBeforeKill = crashOutcomes.map((outcome) => outcome.id);
     console.log(
       `\n2. Crash: SIGKILL after ${total / 2} answers, restart on the same data directory`,
@@ -214,15 +134,59 @@ async function main() {
     console.log(
       `   the ${lost.length} failed ones sent again with the same ids: ${resent.filter((outcome) => outcome.status === 200).length} answered 200; all ${sentBeforeKill.length} now stored: ${sentBeforeKill.every((id) => finalIds.has(id))}; rows: ${finalIds.size}`,
     );
-    if (missing.length > 0 || !sentBeforeKill.every((id) => finalIds.has(id))) failed = true;
+    if (missing.length > 0 || !sentBeforeKill.every((id) => finalIds.has(id))) {
+      problems.push("crash: a lead answered 200 before the kill is missing");
+    }
+
+    // 3. Restart overlap: a new server is started on the same store and port while the old
+    // one is under load; the old one is then stopped (SIGTERM) and drains. Every request
+    // that got no 200 is sent again with its id, as the browser's outbox does.
+    const overlapLeads = Array.from({ length: total }, (_, index) => loadLead(2 * total + index));
+    const old: LocalServer = server;
+    let next: LocalServer | null = null;
+    let overlapAnswered = 0;
+    const overlapStarted = performance.now();
+    const overlapOutcomes = await runLoad(base, overlapLeads, {
+      concurrency,
+      untilAnswered: true,
+      onOutcome: (outcome) => {
+        if (outcome.status === 200) overlapAnswered += 1;
+        if (overlapAnswered === total / 4 && !next) {
+          next = startLocalServer({ port, dataDir });
+          setTimeout(() => void old.stop("SIGTERM"), 500);
+        }
+        return false;
+      },
+    });
+    const overlapSeconds = (performance.now() - overlapStarted) / 1000;
+    await old.exited;
+    server = next;
+    if (!server) throw new Error("The second server was never started.");
+    await (server as LocalServer).ready;
+    const overlapIds = await storedIds(dataDir);
+    const answeredIds = new Set(
+      overlapOutcomes.filter((outcome) => outcome.status === 200).map((outcome) => outcome.id),
+    );
+    const overlapMissing = [...answeredIds].filter((id) => !overlapIds.has(id));
+    const check = await integrity(dataDir);
+    console.log(
+      `\n3. Restart overlap: a second server started on the same store after ${total / 4} answers, the first stopped (SIGTERM) 0.5 s later`,
+    );
+    console.log(
+      `   ${overlapOutcomes.length} attempts for ${total} leads in ${overlapSeconds.toFixed(2)} s (${overlapOutcomes.length - total} sent again after no answer or 503)`,
+    );
+    console.log(
+      `   answered 200: ${answeredIds.size}; missing from the store: ${overlapMissing.length}; rows: ${overlapIds.size}; indexes checked: ${check.indexes}, damaged: ${check.problems.length}`,
+    );
+    if (overlapMissing.length > 0 || answeredIds.size < total || check.problems.length > 0) {
+      problems.push("restart overlap: an answered lead is missing or an index is damaged");
+    }
   } finally {
-    if (server) await stopServer(server);
+    await server?.stop();
     rmSync(dataRoot, { recursive: true, force: true });
   }
-  if (failed) {
-    console.error(
-      "\nA request answered 200 is missing from the store, or requests failed under load.",
-    );
+  if (problems.length > 0) {
+    console.error(`\nFailed: ${problems.join("; ")}.`);
     process.exitCode = 1;
   }
 }
