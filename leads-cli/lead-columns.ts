@@ -14,6 +14,8 @@ export const EXPORT_COLUMNS = [
   "notified_at",
   "notify_attempted_at",
   "notify_attempts",
+  "notify_next_at",
+  "notify_error",
 ] as const satisfies readonly (keyof LeadRow)[];
 
 /** The lead's channel from the visit that sent it (the first visit when only that was kept). */

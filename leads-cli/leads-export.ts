@@ -25,7 +25,7 @@ export function leadsToCsv(leads: readonly LeadRow[]): string {
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  let text = escapeNonPrintable(String(value));
+  let text = escapeNonPrintable(Array.isArray(value) ? value.join(" | ") : String(value));
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -28,10 +28,10 @@ describe("formatLeadsTable", () => {
       utm_campaign: "ohio-probate",
     });
     expect(formatLeadsTable([row, long], 3).split("\n")).toEqual([
-      "Received (UTC)    Address                                   Condition  Email            Phone     State  Page                   Source    Medium  Campaign      E-mailed",
-      "----------------  ----------------------------------------  ---------  ---------------  --------  -----  ---------------------  --------  ------  ------------  --------",
-      "2026-11-21 19:08  12 Oak St                                 Fair       pat@example.com  -         Ohio   /sell-house-fast-ohio  (direct)  (none)  -             no",
-      `2026-11-21 19:08  ${"x".repeat(39)}…  Fair       pat@example.com  555-0100  Ohio   /sell-house-fast-ohio  google    cpc     ohio-probate  yes`,
+      "Received (UTC)    Address                                   Condition  Email            Phone     State  Page                   Source    Medium  Campaign      E-mailed  Changed on receipt",
+      "----------------  ----------------------------------------  ---------  ---------------  --------  -----  ---------------------  --------  ------  ------------  --------  ------------------",
+      "2026-11-21 19:08  12 Oak St                                 Fair       pat@example.com  -         Ohio   /sell-house-fast-ohio  (direct)  (none)  -             no        -",
+      `2026-11-21 19:08  ${"x".repeat(39)}…  Fair       pat@example.com  555-0100  Ohio   /sell-house-fast-ohio  google    cpc     ohio-probate  yes       -`,
       "",
       "2 leads.",
       "3 more held as suspected spam: npm run leads -- --spam",

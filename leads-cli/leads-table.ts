@@ -22,7 +22,11 @@ const LEAD_COLUMNS: Column[] = [
   ["Source", (lead) => channelOf(lead).source],
   ["Medium", (lead) => channelOf(lead).medium],
   ["Campaign", (lead) => channelOf(lead).campaign ?? "-"],
-  ["E-mailed", (lead) => (lead.notified_at ? "yes" : "no")],
+  ["E-mailed", (lead) => (lead.notified_at ? "yes" : lead.notify_error ? "failing" : "no")],
+  [
+    "Changed on receipt",
+    (lead) => (lead.intake_notes.length > 0 ? `${lead.intake_notes.length} (--json)` : "-"),
+  ],
 ];
 
 const SPAM_COLUMNS: Column[] = [

@@ -26,7 +26,7 @@ export function fakeLocalFunction(
     notifier: { async notify() {} },
     allowedOrigins: options.allowedOrigins ?? [],
     rateLimit: null,
-    trustForwardedFor: false,
+    addressSource: "socket",
     cronSecret: null,
     defer: () => {},
     log: () => {},

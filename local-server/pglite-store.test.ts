@@ -139,18 +139,20 @@ describe("the SQL lead store", () => {
       notified_at: null,
       notify_attempted_at: expect.stringMatching(/Z$/),
       notify_attempts: 1,
+      notify_next_at: null,
+      notify_error: null,
     });
   });
 
   it("stores a real lead claimed by its first e-mail, so the retry run leaves it alone", async () => {
     expect(await store.claimDueNotifications(10)).toEqual([]);
-    await store.releaseNotification(lead.id);
+    await store.releaseNotification(lead.id, "Resend answered 500", 1);
     const [claimed] = await store.claimDueNotifications(10);
     expect(claimed).toMatchObject({ id: lead.id, notify_attempts: 2 });
     // Claimed now: a second run at the same time gets nothing.
     expect(await store.claimDueNotifications(10)).toEqual([]);
     await store.markNotified(lead.id);
-    await store.releaseNotification(lead.id);
+    await store.releaseNotification(lead.id, "late failure", 0);
     expect(await store.claimDueNotifications(10)).toEqual([]);
   });
 
@@ -184,7 +186,7 @@ describe("the SQL lead store", () => {
     const ids = Array.from({ length: 6 }, () => crypto.randomUUID());
     for (const id of ids) {
       await store.insert({ ...lead, id });
-      await store.releaseNotification(id);
+      await db.query("update leads set notify_attempted_at = null where id = $1", [id]);
     }
     const [a, b] = await Promise.all([
       store.claimDueNotifications(3),

@@ -132,7 +132,7 @@ it("answers 409 to the same id with other content, and keeps the first", async (
   expect((await rowsFor(body.id))[0]?.address).toBe(body.address);
 });
 
-it("answers 400 naming a bad field, storing nothing", async () => {
+it("answers 400 naming a bad field the visitor typed, storing nothing", async () => {
   const body = lead({
     email: "pat@gmail",
     attribution: { last: { landing_page: "/blog?x=1", at: "2026-11-23T14:00:00.000Z" } },
@@ -140,18 +140,12 @@ it("answers 400 naming a bad field, storing nothing", async () => {
   const result = await post(body);
 
   expect(result.status).toBe(400);
-  expect(result.body.fields).toEqual(["email", "attribution.last.landing_page"]);
+  expect(result.body.fields).toEqual(["email"]);
   expect(await rowsFor(body.id)).toHaveLength(0);
 });
 
-it("answers 400, not 503, to a NUL, which Postgres could not store", async () => {
+it("answers 400, not 503, to a NUL the visitor typed, which Postgres could not store", async () => {
   const inAddress = lead({ address: "77 High\u0000 St" });
-  const inCampaign = lead({
-    attribution: {
-      last: { landing_page: "/", at: "2026-11-23T14:00:00.000Z", utm_source: "x\u0000" },
-    },
-  });
-
   expect(await post(inAddress)).toMatchObject({
     status: 400,
     body: {
@@ -159,10 +153,30 @@ it("answers 400, not 503, to a NUL, which Postgres could not store", async () =>
       fields: ["address"],
     },
   });
-  expect(await post(inCampaign)).toMatchObject({
-    status: 400,
-    body: { fields: ["attribution.last.utm_source"] },
+});
+
+it("keeps a lead whose unseen fields are broken, and stores them as the local store does", async () => {
+  const body = lead({
+    source: `/${"a".repeat(3000)}`,
+    consent: { version: "2026-11-23", at: "9999-12-31T23:59:59-14:00" },
+    attribution: {
+      last: { landing_page: "/", at: "2026-11-23T14:00:00.000Z", utm_source: "x\u0000" },
+    },
   });
+  const before = Date.now();
+  expect(await post(body)).toMatchObject({ status: 200, body: { success: true, id: body.id } });
+
+  const [row] = await rowsFor(body.id);
+  expect(row?.source).toHaveLength(200);
+  expect(row?.utm_source).toBeNull();
+  expect((row?.consent_at as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  expect(row?.intake_notes).toEqual([
+    "source: 3001 characters long; cut to 200.",
+    expect.stringMatching(
+      /^consent\.at: was 9999-12-31T23:59:59-14:00, ahead of the server's clock/,
+    ),
+    expect.stringMatching(/^attribution\.last\.utm_source: /),
+  ]);
 });
 
 it("stores a bot's request with the reason, answers it as a person, and never e-mails it", async () => {

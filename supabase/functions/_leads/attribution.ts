@@ -31,8 +31,8 @@ export type TouchField = (typeof TOUCH_FIELDS)[number];
 export type Touch = {
   /** The first page of that visit: a path, starting with "/", without a query. */
   landing_page: string;
-  /** When that visit arrived, an ISO date-time. */
-  at: string;
+  /** When that visit arrived, an ISO date-time; left out when the browser's clock was not believed. */
+  at?: string;
   /** The referring site's origin only, e.g. "https://www.google.com". */
   referrer?: string;
 } & Partial<Record<UtmField | ClickIdField, string>>;
@@ -136,7 +136,7 @@ export function touchFromColumns(columns: AttributionColumns, touch: TouchKey): 
     return value === null || value === undefined ? [] : [[field, value] as const];
   });
   const values = Object.fromEntries(entries) as Partial<Touch>;
-  if (values.landing_page === undefined || values.at === undefined) return null;
+  if (values.landing_page === undefined) return null;
   return values as Touch;
 }
 
@@ -246,7 +246,7 @@ export function describeAttribution(attribution: Attribution | undefined): strin
   if (!first || !last) return latest;
   const earlier = describeTouch(first);
   if (earlier === latest) return latest;
-  return `${latest}; first visit: ${earlier} (${first.at.slice(0, 10)})`;
+  return `${latest}; first visit: ${earlier}${first.at ? ` (${first.at.slice(0, 10)})` : ""}`;
 }
 
 /** Both touches back from a stored lead's columns. */

@@ -33,12 +33,23 @@ describe("readLeadConfig", () => {
   });
 
   it("trusts X-Forwarded-For on Supabase only, unless LEADS_TRUST_FORWARDED_FOR says", () => {
-    expect(read({}, true).trustForwardedFor).toBe(true);
-    expect(read({}, false).trustForwardedFor).toBe(false);
-    expect(read({ LEADS_TRUST_FORWARDED_FOR: "1" }, false).trustForwardedFor).toBe(true);
-    expect(read({ LEADS_TRUST_FORWARDED_FOR: "0" }, true).trustForwardedFor).toBe(false);
+    expect(read({}, true).addressSource).toBe("first-forwarded");
+    expect(read({}, false).addressSource).toBe("socket");
+    expect(read({ LEADS_TRUST_FORWARDED_FOR: "1" }, false).addressSource).toBe("first-forwarded");
+    expect(read({ LEADS_TRUST_FORWARDED_FOR: "0" }, true).addressSource).toBe("socket");
     expect(() => read({ LEADS_TRUST_FORWARDED_FOR: "maybe" })).toThrow(
       'LEADS_TRUST_FORWARDED_FOR must be 1 or 0; got "maybe".',
+    );
+  });
+
+  it("behind the operator's own proxies, counts them from the right (LEADS_TRUSTED_PROXIES)", () => {
+    expect(read({ LEADS_TRUSTED_PROXIES: "1" }, false).addressSource).toEqual({ proxies: 1 });
+    expect(read({ LEADS_TRUSTED_PROXIES: "0" }, false).addressSource).toBe("socket");
+    expect(() => read({ LEADS_TRUSTED_PROXIES: "yes" })).toThrow(
+      'LEADS_TRUSTED_PROXIES must be the number of reverse proxies in front (0 to 10); got "yes".',
+    );
+    expect(() => read({ LEADS_TRUSTED_PROXIES: "1", LEADS_TRUST_FORWARDED_FOR: "1" })).toThrow(
+      "Set LEADS_TRUSTED_PROXIES or LEADS_TRUST_FORWARDED_FOR, not both",
     );
   });
 

@@ -1,3 +1,4 @@
+import type { AddressSource } from "./client-address.ts";
 import { originWithTwin, SITE_ORIGINS } from "./cors.ts";
 
 /**
@@ -23,8 +24,8 @@ export type LeadConfig = {
   allowedOrigins: string[];
   /** Null when turned off (LEADS_RATE_LIMIT=off). */
   rateLimit: RateLimit | null;
-  /** Whether the client's address is the first X-Forwarded-For entry rather than the socket's. */
-  trustForwardedFor: boolean;
+  /** Where the client's address is read for the rate limit. */
+  addressSource: AddressSource;
   /** The bearer token the retry run must present; null turns that endpoint off. */
   cronSecret: string | null;
   /** Null when e-mail is off: leads then go to the log only. */
@@ -60,6 +61,31 @@ function parseFlag(name: string, value: string | undefined, fallback: boolean): 
   throw new Error(`${name} must be 1 or 0; got "${value}".`);
 }
 
+/**
+ * LEADS_TRUSTED_PROXIES=N: the operator runs N reverse proxies in front (nginx, Caddy), each
+ * appending the address it saw to X-Forwarded-For. LEADS_TRUST_FORWARDED_FOR=1: the first
+ * entry, as Supabase's gateway writes it (the default there). Neither: the socket's peer.
+ */
+function parseAddressSource(env: Env, onSupabase: boolean): AddressSource {
+  const proxies = env("LEADS_TRUSTED_PROXIES")?.trim();
+  const first = env("LEADS_TRUST_FORWARDED_FOR")?.trim();
+  if (proxies) {
+    if (first) {
+      throw new Error(
+        "Set LEADS_TRUSTED_PROXIES or LEADS_TRUST_FORWARDED_FOR, not both: they read the client's address in different ways.",
+      );
+    }
+    const count = Number(proxies);
+    if (!Number.isInteger(count) || count < 0 || count > 10) {
+      throw new Error(
+        `LEADS_TRUSTED_PROXIES must be the number of reverse proxies in front (0 to 10); got "${proxies}".`,
+      );
+    }
+    return count === 0 ? "socket" : { proxies: count };
+  }
+  return parseFlag("LEADS_TRUST_FORWARDED_FOR", first, onSupabase) ? "first-forwarded" : "socket";
+}
+
 function list(value: string | undefined): string[] {
   return (value ?? "")
     .split(",")
@@ -92,11 +118,7 @@ export function readLeadConfig(env: Env, { onSupabase }: { onSupabase: boolean }
   return {
     allowedOrigins,
     rateLimit: parseRateLimit(env("LEADS_RATE_LIMIT") || DEFAULT_RATE_LIMIT),
-    trustForwardedFor: parseFlag(
-      "LEADS_TRUST_FORWARDED_FOR",
-      env("LEADS_TRUST_FORWARDED_FOR"),
-      onSupabase,
-    ),
+    addressSource: parseAddressSource(env, onSupabase),
     cronSecret: env("LEADS_CRON_SECRET")?.trim() || null,
     resend,
     resendMissing: resendMissing.length < RESEND_VARIABLES.length ? resendMissing : [],

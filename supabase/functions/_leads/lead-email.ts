@@ -37,6 +37,9 @@ export function buildLeadEmail(lead: Lead): { subject: string; html: string; tex
     ["Came from", describeAttribution(attributionFromColumns(lead))],
     ["Consent", describeConsent(lead)],
     ["Request id", lead.id],
+    ...(lead.intake_notes.length > 0
+      ? [["Changed on receipt", lead.intake_notes.join(" ")] as [string, string]]
+      : []),
   ];
   // Controls, bidi overrides and line breaks are written out, so nothing a visitor
   // typed can hide, reorder or add lines in the team's mail client.

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 
 import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
 import { FUNCTION_PATH, PRODUCTION_URL } from "./site-facts.ts";
+import type { AddressSource } from "./client-address.ts";
 import type { RateLimit } from "./lead-config.ts";
 import {
   createLeadHandler,
@@ -15,7 +16,7 @@ import {
 } from "./lead-handler.ts";
 import type { LeadNotifier } from "./lead-notifier.ts";
 import { LEAD_LIMITS } from "./lead-rules.ts";
-import { NOTIFY_ATTEMPTS_MAX, type Lead } from "./lead-store.ts";
+import { NOTIFY_ATTEMPTS_MAX, notifyBackoffMinutes, type Lead } from "./lead-store.ts";
 import { createMemoryLeadStore, leadRequestFixture } from "./lead-test-kit.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 import { createSqlLeadStore } from "./sql-lead-store.ts";
@@ -46,7 +47,7 @@ const retryRun = (headers: Record<string, string> = { authorization: `Bearer ${S
 
 /** The handler over an in-memory store and a recording notifier. */
 function setup(
-  options: { notifier?: LeadNotifier; rateLimit?: RateLimit; trustForwardedFor?: boolean } = {},
+  options: { notifier?: LeadNotifier; rateLimit?: RateLimit; addressSource?: AddressSource } = {},
 ) {
   let clock = Date.parse("2026-11-23T14:03:12.000Z");
   const store = createMemoryLeadStore(() => clock);
@@ -63,7 +64,7 @@ function setup(
     notifier,
     allowedOrigins: [SITE],
     rateLimit: options.rateLimit ?? null,
-    trustForwardedFor: options.trustForwardedFor ?? false,
+    addressSource: options.addressSource ?? "socket",
     cronSecret: SECRET,
     defer: (work) => deferred.push(work),
     log: (line) => logs.push(line),
@@ -226,7 +227,7 @@ describe("a valid offer request", () => {
   });
 });
 
-describe("a bad request gets 400 naming the field, and nothing is stored or sent", () => {
+describe("a bad field the visitor typed gets 400 naming it, and nothing is stored or sent", () => {
   const without = (field: string) => {
     const body: Record<string, unknown> = leadRequestFixture();
     delete body[field];
@@ -334,13 +335,6 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
       "email: Use at most 254 characters.",
       ["email"],
     ],
-    ["id missing", without("id"), "id: Send a UUID that identifies this request.", ["id"]],
-    [
-      "id not a UUID",
-      withField("id", "lead-1"),
-      "id: Send a UUID that identifies this request.",
-      ["id"],
-    ],
     [
       "phone too long",
       withField("phone", "5".repeat(LEAD_LIMITS.phoneMax + 1)),
@@ -358,161 +352,6 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
       withField("phone", "614\t555"),
       "phone: Remove the invisible control character (U+0009).",
       ["phone"],
-    ],
-    [
-      "state as a code",
-      withField("state", "OH"),
-      'state: Choose one of the 50 US states by name, e.g. "Ohio".',
-      ["state"],
-    ],
-    [
-      "source not a path",
-      withField("source", "https://evil.example"),
-      'source: Send the page path, starting with "/".',
-      ["source"],
-    ],
-    [
-      "source with a directional isolate",
-      withField("source", "/blog\u2066"),
-      "source: Remove the invisible text-direction character (U+2066).",
-      ["source"],
-    ],
-    [
-      "honeypot with a control character",
-      withField("website", "x\u0001"),
-      "website: Remove the invisible control character (U+0001).",
-      ["website"],
-    ],
-    [
-      "fill time not a number",
-      withField("elapsedMs", "5000"),
-      "elapsedMs: Send the fill time as a whole number of milliseconds.",
-      ["elapsedMs"],
-    ],
-    [
-      "fill time negative",
-      withField("elapsedMs", -1),
-      "elapsedMs: Send the fill time as a whole number of milliseconds.",
-      ["elapsedMs"],
-    ],
-    [
-      "consent without a time",
-      withField("consent", { version: "2026-11-23" }),
-      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
-      ["consent.at"],
-    ],
-    [
-      "consent with a date that is not one",
-      withField("consent", { version: "2026-11-23", at: "2026-02-31T25:00:00Z" }),
-      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
-      ["consent.at"],
-    ],
-    [
-      "consent on a day February does not have",
-      withField("consent", { version: "2026-11-23", at: "2026-02-30T00:00:00Z" }),
-      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
-      ["consent.at"],
-    ],
-    [
-      "consent with an offset no time zone has",
-      withField("consent", { version: "2026-11-23", at: "2026-01-01T00:00:00+20:00" }),
-      'consent.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
-      ["consent.at"],
-    ],
-    [
-      "consent version with a control character",
-      withField("consent", { version: "v1\u009b", at: "2026-11-23T14:03:11.201Z" }),
-      "consent.version: Remove the invisible control character (U+009B).",
-      ["consent.version"],
-    ],
-    [
-      "attribution not an object",
-      withField("attribution", "google"),
-      "attribution: Send where the visit came from as an object with first and last.",
-      ["attribution"],
-    ],
-    [
-      "a campaign tag too long",
-      withLast({ utm_source: "x".repeat(201) }),
-      "attribution.last.utm_source: Use at most 200 characters.",
-      ["attribution.last.utm_source"],
-    ],
-    [
-      "a campaign tag with an escape character",
-      withLast({ utm_campaign: "ohio\u001b]0;owned\u0007" }),
-      "attribution.last.utm_campaign: Remove the invisible control character (U+001B).",
-      ["attribution.last.utm_campaign"],
-    ],
-    [
-      "a campaign tag that is not text",
-      withLast({ utm_term: 5 }),
-      "attribution.last.utm_term: Send this as text.",
-      ["attribution.last.utm_term"],
-    ],
-    [
-      "a click id with characters a link would not carry",
-      withLast({ gclid: "abc def" }),
-      "attribution.last.gclid: Send the click id as it was in the link: letters, digits and . _ ~ - only.",
-      ["attribution.last.gclid"],
-    ],
-    [
-      "a click id too long",
-      withLast({ msclkid: "a".repeat(501) }),
-      "attribution.last.msclkid: Use at most 500 characters.",
-      ["attribution.last.msclkid"],
-    ],
-    [
-      "a referrer with a path",
-      withLast({ referrer: "https://www.google.com/search?q=sell+my+house" }),
-      'attribution.last.referrer: Send the referring site\'s origin only, e.g. "https://www.google.com".',
-      ["attribution.last.referrer"],
-    ],
-    [
-      "a referrer that is not http",
-      withLast({ referrer: "javascript:alert(1)" }),
-      'attribution.last.referrer: Send the referring site\'s origin only, e.g. "https://www.google.com".',
-      ["attribution.last.referrer"],
-    ],
-    [
-      "a landing page with a query string",
-      withLast({ landing_page: "/blog?utm_source=x" }),
-      'attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
-      ["attribution.last.landing_page"],
-    ],
-    [
-      "a landing page that is a URL",
-      withLast({ landing_page: "https://quickhomebuyers.com/" }),
-      'attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
-      ["attribution.last.landing_page"],
-    ],
-    [
-      "a touch without its landing page",
-      withLast({ landing_page: undefined }),
-      'attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
-      ["attribution.last.landing_page"],
-    ],
-    [
-      "a touch with a time that is not ISO",
-      withLast({ at: "Mon, 23 Nov 2026 14:02:00 GMT" }),
-      'attribution.last.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
-      ["attribution.last.at"],
-    ],
-    [
-      "a touch in year 0",
-      withLast({ at: "0000-01-01T00:00:00Z" }),
-      'attribution.last.at: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".',
-      ["attribution.last.at"],
-    ],
-    [
-      "a first touch with a NUL in its content tag",
-      {
-        ...leadRequestFixture(),
-        attribution: {
-          first: { landing_page: "/", at: "2026-11-20T09:00:00Z", utm_content: "a\u0000" },
-        },
-      },
-      "attribution.first.utm_content: Remove the invisible control character (U+0000).",
-      ["attribution.first.utm_content"],
     ],
     ["body an array", [leadRequestFixture()], "Send the offer request as a JSON object.", []],
     ["body null", null, "Send the offer request as a JSON object.", []],
@@ -532,6 +371,7 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
         ...leadRequestFixture(),
         address: "",
         email: "name@gmail",
+        phone: "6".repeat(41),
         attribution: {
           last: { landing_page: "/?x", at: "2026-11-23T14:00:00Z", utm_source: "\u202e" },
         },
@@ -539,17 +379,199 @@ describe("a bad request gets 400 naming the field, and nothing is stored or sent
     );
     expect(result.body).toEqual({
       error:
-        "address: Enter the property address. email: Enter a valid email address. " +
-        'attribution.last.utm_source: Remove the invisible text-direction character (U+202E). attribution.last.landing_page: Send the landing page path, starting with "/", without a query string.',
-      fields: ["address", "email", "attribution.last.utm_source", "attribution.last.landing_page"],
+        "address: Enter the property address. email: Enter a valid email address. phone: Use at most 40 characters.",
+      fields: ["address", "email", "phone"],
     });
+  });
+});
+
+describe("a field the visitor never typed never costs the lead: it is fixed or left out, and noted", () => {
+  const withField = (field: string, value: unknown) => ({
+    ...leadRequestFixture(),
+    [field]: value,
+  });
+  const withLast = (change: Record<string, unknown>) => ({
+    ...leadRequestFixture(),
+    attribution: { last: { ...leadRequestFixture().attribution.last, ...change } },
+  });
+  const without = (field: string) => {
+    const body: Record<string, unknown> = leadRequestFixture();
+    delete body[field];
+    return body;
+  };
+
+  test.each<[string, unknown, Record<string, unknown>, string]>([
+    [
+      "state as a code",
+      withField("state", "OH"),
+      { state: null },
+      'state: "OH" is not a US state; left out.',
+    ],
+    [
+      "state as a slug",
+      withField("state", "new-york"),
+      { state: "New York" },
+      'state: "new-york" read as New York.',
+    ],
+    [
+      "source as a full address",
+      withField("source", "https://quickhomebuyers.com/sell-house-fast-ohio?utm_source=x"),
+      { source: "/sell-house-fast-ohio" },
+      "source: the full address",
+    ],
+    [
+      "source longer than the limit",
+      withField("source", `/${"a".repeat(3000)}`),
+      { source: `/${"a".repeat(LEAD_LIMITS.sourceMax - 1)}` },
+      "source: 3001 characters long; cut to 200.",
+    ],
+    [
+      "source with a directional isolate",
+      withField("source", "/blog\u2066"),
+      { source: "/blog" },
+      "",
+    ],
+    [
+      "source not text",
+      withField("source", 42),
+      { source: null },
+      'source: "42" is not a page path; left out.',
+    ],
+    ["fill time as text", withField("elapsedMs", "5000"), { fill_ms: 5000, spam_reason: null }, ""],
+    [
+      "fill time negative: kept, held as spam",
+      withField("elapsedMs", -1),
+      { fill_ms: null, spam_reason: "no fill time was sent" },
+      'elapsedMs: "-1" is not a fill time; left out.',
+    ],
+    [
+      "consent without a time",
+      withField("consent", { version: "2026-11-23" }),
+      { consent_version: "2026-11-23", consent_at: "2026-11-23T14:03:12.000Z" },
+      "",
+    ],
+    [
+      "consent on a day February does not have",
+      withField("consent", { version: "2026-11-23", at: "2026-02-30T00:00:00Z" }),
+      { consent_at: "2026-11-23T14:03:12.000Z" },
+      'consent.at: was "2026-02-30T00:00:00Z", not a time; the server\'s receive time stands for it.',
+    ],
+    [
+      "consent at an offset no time zone has",
+      withField("consent", { version: "2026-11-23", at: "2026-01-01T00:00:00+20:00" }),
+      { consent_at: "2026-11-23T14:03:12.000Z" },
+      "consent.at: was",
+    ],
+    [
+      "consent from a browser clock years behind",
+      withField("consent", { version: "2026-11-23", at: "2019-01-01T00:00:00.000Z" }),
+      { consent_at: "2026-11-23T14:03:12.000Z" },
+      "consent.at: was 2019-01-01T00:00:00.000Z, older than any request the browser keeps",
+    ],
+    [
+      "consent from a browser clock far ahead",
+      withField("consent", { version: "2026-11-23", at: "9999-12-31T23:59:59-14:00" }),
+      { consent_at: "2026-11-23T14:03:12.000Z" },
+      "consent.at: was 9999-12-31T23:59:59-14:00, ahead of the server's clock (2026-11-23T14:03:12.000Z)",
+    ],
+    [
+      "consent version with a control character",
+      withField("consent", { version: "v1\u009b", at: "2026-11-23T14:03:11.201Z" }),
+      { consent_version: "v1" },
+      "",
+    ],
+    [
+      "attribution not an object",
+      withField("attribution", "google"),
+      { utm_source: null, landing_page: null },
+      'attribution: "google" is not a record of visits; left out.',
+    ],
+    [
+      "a campaign tag too long",
+      withLast({ utm_source: "x".repeat(201) }),
+      { utm_source: null, utm_campaign: "ohio-probate" },
+      "attribution.last.utm_source:",
+    ],
+    [
+      "a campaign tag with an escape character",
+      withLast({ utm_campaign: "ohio\u001b]0;owned\u0007" }),
+      { utm_campaign: null, gclid: "Cj0KCQiA-abc_123.x~y" },
+      "attribution.last.utm_campaign:",
+    ],
+    [
+      "a click id with characters a link would not carry",
+      withLast({ gclid: "abc def" }),
+      { gclid: null, utm_campaign: "ohio-probate" },
+      "attribution.last.gclid:",
+    ],
+    [
+      "a referrer with a path",
+      withLast({ referrer: "https://www.google.com/search?q=sell+my+house" }),
+      { referrer: null },
+      "attribution.last.referrer:",
+    ],
+    [
+      "a landing page with a query string: the visit goes",
+      withLast({ landing_page: "/blog?utm_source=x" }),
+      { landing_page: null, utm_campaign: null },
+      "attribution.last: no landing page; the visit is left out.",
+    ],
+    [
+      "a touch with a time that is not ISO",
+      withLast({ at: "Mon, 23 Nov 2026 14:02:00 GMT" }),
+      { touched_at: null, utm_campaign: "ohio-probate" },
+      "attribution.last.at: was",
+    ],
+    [
+      "an id that is not a UUID",
+      withField("id", "lead-1"),
+      {
+        id: expect.stringMatching(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        ),
+      },
+      'id: "lead-1" is not a UUID; one was made from the request\'s content.',
+    ],
+    ["no id at all", without("id"), { id: expect.stringMatching(/^[0-9a-f-]{36}$/) }, ""],
+    [
+      "a honeypot with a control character: a bot's answer, held",
+      withField("website", "x\u0001"),
+      { spam_reason: 'the hidden "website" field was filled in' },
+      "",
+    ],
+  ])("%s", async (_case, body, stored, note) => {
+    const { send, rows } = setup();
+    const result = await send(post(body));
+    expect(result.status).toBe(200);
+    expect(rows.size).toBe(1);
+    const [row] = [...rows.values()];
+    expect(row).toMatchObject(stored);
+    expect((result.body as { id: string }).id).toBe(row!.id);
+    if (note) expect(row!.intake_notes.join(" ")).toContain(note);
+  });
+
+  it("derives the same id for the same request sent twice without one, and stores it once", async () => {
+    const { send, rows } = setup();
+    const first = await send(post(without("id")));
+    const second = await send(post(without("id")));
+    expect(first.body).toEqual(second.body);
+    expect(rows.size).toBe(1);
+  });
+
+  it("takes an internationalised e-mail domain, as typed or as the punycode Chromium sends", async () => {
+    const { send, rows } = setup();
+    for (const email of ["pat@xn--e1afmkfd.xn--p1ai", "pat@пример.рф", "pat@münchen.de"]) {
+      const result = await send(post({ ...leadRequestFixture(), id: crypto.randomUUID(), email }));
+      expect(result.status).toBe(200);
+    }
+    expect(rows.size).toBe(3);
   });
 });
 
 describe("requests the function does not take", () => {
   const big = JSON.stringify({ ...leadRequestFixture(), address: "a".repeat(LEAD_LIMITS.bodyMax) });
 
-  test.each<[string, Request, number, Record<string, string>]>([
+  test.each<[string, Request, number, Record<string, unknown>]>([
     ["GET", new Request(FUNCTION_URL), 405, { error: MESSAGES.method }],
     [
       "PUT",
@@ -560,12 +582,6 @@ describe("requests the function does not take", () => {
     [
       "text/plain",
       post(leadRequestFixture(), { "content-type": "text/plain" }),
-      415,
-      { error: MESSAGES.contentType },
-    ],
-    [
-      "form-encoded",
-      post("address=x", { "content-type": "application/x-www-form-urlencoded" }),
       415,
       { error: MESSAGES.contentType },
     ],
@@ -582,8 +598,8 @@ describe("requests the function does not take", () => {
       413,
       { error: MESSAGES.tooLarge },
     ],
-    ["broken JSON", post('{"id": "'), 400, { error: MESSAGES.brokenJson }],
-    ["an empty body", post(""), 400, { error: MESSAGES.brokenJson }],
+    ["broken JSON", post('{"id": "'), 400, { error: MESSAGES.brokenJson, fields: [] }],
+    ["an empty body", post(""), 400, { error: MESSAGES.brokenJson, fields: [] }],
     [
       "bytes that are not UTF-8",
       new Request(FUNCTION_URL, {
@@ -592,7 +608,7 @@ describe("requests the function does not take", () => {
         body: new Uint8Array([0x22, 0xff, 0x22]),
       }),
       400,
-      { error: MESSAGES.brokenJson },
+      { error: MESSAGES.brokenJson, fields: [] },
     ],
   ])("%s", async (_case, request, status, body) => {
     const { send, rows } = setup();
@@ -671,12 +687,30 @@ describe("the id is an idempotency key", () => {
   });
 
   it.each<[string, Record<string, unknown>]>([
-    ["another address", { address: "changed on retry" }],
     ["another fill time", { elapsedMs: 50_000 }],
     [
       "another campaign",
       { attribution: { last: { landing_page: "/", at: "2026-11-23T14:00:00Z" } } },
     ],
+    ["another consent time", { consent: { version: "2026-11-23", at: "2026-11-23T14:03:12Z" } }],
+  ])(
+    "takes the same request with %s as a replay (the browser re-sends it as it kept it): 200, the first kept",
+    async (_case, change) => {
+      const { send, rows, sent } = setup();
+      await send(post(leadRequestFixture()));
+      const second = await send(post({ ...leadRequestFixture(), ...change }));
+      expect(second).toMatchObject({ status: 200, body: { success: true, id: ID } });
+      expect(rows.get(ID)?.fill_ms).toBe(42_000);
+      expect(rows.get(ID)?.utm_campaign).toBe("ohio-probate");
+      expect(sent).toHaveLength(1);
+    },
+  );
+
+  it.each<[string, Record<string, unknown>]>([
+    ["another address", { address: "changed on retry" }],
+    ["another e-mail", { email: "someone-else@example.com" }],
+    ["another condition", { condition: "Poor" }],
+    ["another phone", { phone: "(614) 555-0199" }],
   ])("answers 409 to the same id with %s, and keeps the first", async (_case, change) => {
     const { send, rows, sent } = setup();
     await send(post(leadRequestFixture()));
@@ -761,7 +795,10 @@ describe("the abuse limit", () => {
         .status,
     ).toBe(429);
 
-    const trusting = setup({ rateLimit: { max: 1, windowSeconds: 600 }, trustForwardedFor: true });
+    const trusting = setup({
+      rateLimit: { max: 1, windowSeconds: 600 },
+      addressSource: "first-forwarded",
+    });
     const from = (ip: string) => ({ "x-forwarded-for": `${ip}, 10.0.0.1` });
     expect(
       (
@@ -794,9 +831,14 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
     const result = await send(post(leadRequestFixture()));
 
     expect(result).toMatchObject({ status: 200, body: { success: true, id: ID } });
-    expect(rows.get(ID)).toMatchObject({ notified_at: null, notify_attempted_at: null });
+    expect(rows.get(ID)).toMatchObject({
+      notified_at: null,
+      notify_attempted_at: null,
+      notify_error: "Resend answered 500: internal error",
+      notify_next_at: "2026-11-23T14:03:12.000Z",
+    });
     expect(logs).toEqual([
-      `E-mail for lead ${ID} failed, it will be retried: Resend answered 500: internal error`,
+      `E-mail for lead ${ID} failed, it will be retried on the next retry run: Resend answered 500: internal error`,
     ]);
 
     const run = await send(retryRun());
@@ -822,7 +864,7 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
       notifier,
       allowedOrigins: [SITE],
       rateLimit: null,
-      trustForwardedFor: false,
+      addressSource: "socket",
       cronSecret: SECRET,
       defer: () => {},
       log: () => {},
@@ -852,12 +894,14 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
 
   it("gives up on a lead's e-mail after NOTIFY_ATTEMPTS_MAX attempts, says so once, and keeps the lead", async () => {
     const { notifier, attempts } = refusing();
-    const { send, rows, logs } = setup({ notifier });
+    const { send, rows, logs, advance } = setup({ notifier });
     await send(post(leadRequestFixture()));
     for (let attempt = 2; attempt <= NOTIFY_ATTEMPTS_MAX; attempt++) {
+      advance(notifyBackoffMinutes(attempt - 1) * 60_000);
       expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 1 });
     }
 
+    advance(24 * 60 * 60_000);
     expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 0 });
     expect(attempts).toHaveLength(NOTIFY_ATTEMPTS_MAX);
     expect(rows.get(ID)).toMatchObject({
@@ -866,9 +910,38 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
     });
     const givenUp = logs.filter((line) => line.includes("will not be tried again"));
     expect(givenUp).toEqual([
-      `E-mail for lead ${ID} failed ${NOTIFY_ATTEMPTS_MAX} times and will not be tried again; the lead stays stored: Resend answered 422: Invalid reply_to "pat\\u{200b}@example.com"`,
+      `E-mail for lead ${ID} failed ${NOTIFY_ATTEMPTS_MAX} times and will not be tried again; the lead stays stored (npm run leads): Resend answered 422: Invalid reply_to "pat\\u{200b}@example.com"`,
     ]);
     expect(logs.join("\n")).not.toMatch(/\p{Cf}/u);
+  });
+
+  it("does not let a lead the provider refuses hold back the others", async () => {
+    const refused = crypto.randomUUID();
+    const firstTries = new Set<string>();
+    const delivered: string[] = [];
+    const notifier: LeadNotifier = {
+      async notify(lead) {
+        if (lead.id === refused) throw new Error("Resend answered 422: reply_to refused");
+        // Every other lead's first e-mail fails once (an outage), then goes through.
+        if (!firstTries.has(lead.id)) {
+          firstTries.add(lead.id);
+          throw new Error("Resend answered 503");
+        }
+        delivered.push(lead.id);
+      },
+    };
+    const { send, advance } = setup({ notifier });
+    await send(post({ ...leadRequestFixture(), id: refused }));
+    // The refused one has failed before: it is due again, first in line.
+    await send(retryRun());
+    advance(5 * 60_000);
+    const others = Array.from({ length: 60 }, () => crypto.randomUUID());
+    for (const id of others) await send(post({ ...leadRequestFixture(), id }));
+
+    const run = await send(retryRun());
+    expect(run.body).toMatchObject({ notified: 60, failed: 1 });
+    // Put off after each failure, it is not tried again in the same run.
+    expect(delivered.sort()).toEqual([...others].sort());
   });
 
   it.each<[string, Record<string, string>]>([
@@ -888,7 +961,7 @@ describe("the team's e-mail goes out once, and a failed one is sent again by the
       notifier: { async notify() {} },
       allowedOrigins: [],
       rateLimit: null,
-      trustForwardedFor: false,
+      addressSource: "socket",
       cronSecret: null,
       defer: () => {},
       log: () => {},
@@ -912,12 +985,38 @@ describe("when the store is down", () => {
     store.failing = true;
     const result = await send(post(leadRequestFixture()));
 
-    expect(result).toMatchObject({ status: 503, body: { error: MESSAGES.unavailable } });
+    expect(result).toMatchObject({
+      status: 503,
+      body: { error: MESSAGES.unavailable, notified: true },
+    });
     expect(logs).toHaveLength(1);
     expect(logs[0]).toContain("Could not store lead");
     expect(logs[0]).toContain("123 Main St, Columbus, OH 43004");
     expect(logs[0]).toContain("connection refused");
     expect(sent.map((lead) => lead.id)).toEqual([ID]);
+  });
+
+  it("stores the same request sent again once the store is back, without a second e-mail", async () => {
+    const { send, store, sent, rows } = setup();
+    store.failing = true;
+    const down = await send(post(leadRequestFixture()));
+    expect(down.body).toMatchObject({ notified: true });
+    store.failing = false;
+    // The page's outbox sends it again, saying the team already has it.
+    const again = await send(post({ ...leadRequestFixture(), notified: true }));
+    expect(again).toMatchObject({ status: 200, body: { success: true, id: ID } });
+    expect(sent.map((lead) => lead.id)).toEqual([ID]);
+    expect(rows.get(ID)).toMatchObject({ notify_attempts: 0, notified_at: expect.any(String) });
+  });
+
+  it("says notified: false when the e-mail failed too, so the retry e-mails it", async () => {
+    const { send, store, rows, sent } = setup({ notifier: refusing().notifier });
+    store.failing = true;
+    expect((await send(post(leadRequestFixture()))).body).toMatchObject({ notified: false });
+    store.failing = false;
+    expect((await send(post(leadRequestFixture()))).status).toBe(200);
+    expect(rows.get(ID)?.notified_at).toBeNull();
+    expect(sent).toHaveLength(0);
   });
 
   it("writes format characters and separators in the logged lead out", async () => {
@@ -962,7 +1061,7 @@ describe("over the SQL store, in PGlite with the migrations applied", () => {
       notifier,
       allowedOrigins: [SITE],
       rateLimit: null,
-      trustForwardedFor: false,
+      addressSource: "socket",
       cronSecret: SECRET,
       defer: (work) => deferred.push(work),
       log: (line) => logs.push(line),
@@ -981,49 +1080,62 @@ describe("over the SQL store, in PGlite with the migrations applied", () => {
     [
       "consent on 30 February",
       { consent: { version: "v1", at: "2026-02-30T00:00:00Z" } },
-      "consent.at",
+      "consent_at",
     ],
     [
       "consent at +20:00",
       { consent: { version: "v1", at: "2026-01-01T00:00:00+20:00" } },
-      "consent.at",
+      "consent_at",
+    ],
+    [
+      "consent in 1970",
+      { consent: { version: "v1", at: "1970-01-01T00:00:00+14:00" } },
+      "consent_at",
+    ],
+    [
+      "consent in 9999",
+      { consent: { version: "v1", at: "9999-12-31T23:59:59-14:00" } },
+      "consent_at",
     ],
     [
       "a touch in year 0",
       { attribution: { last: { landing_page: "/", at: "0000-01-01T00:00:00Z" } } },
-      "attribution.last.at",
+      "touched_at",
     ],
-  ])("answers 400 naming the field, not 503, to %s", async (_case, change, field) => {
+  ])(
+    "stores %s, which no clock believes, with the server's time or none, and a note",
+    async (_case, change, column) => {
+      const { send } = sqlSetup();
+      const id = crypto.randomUUID();
+      const before = Date.now();
+      const result = await send(post({ ...leadRequestFixture(), id, ...change }));
+
+      expect(result).toEqual({ status: 200, body: { success: true, id } });
+      const { rows } = await db.query<Record<string, unknown>>(
+        `select ${column} as at, intake_notes from leads where id = $1`,
+        [id],
+      );
+      const at = rows[0]?.at as Date | null;
+      if (column === "consent_at") expect(at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      else expect(at).toBeNull();
+      expect((rows[0]?.intake_notes as string[]).join(" ")).toMatch(/was .*; /);
+    },
+  );
+
+  it("stores a believable consent time as the same instant, however its offset is written", async () => {
     const { send } = sqlSetup();
-    const id = crypto.randomUUID();
-    const result = await send(post({ ...leadRequestFixture(), id, ...change }));
-
-    expect(result).toEqual({
-      status: 400,
-      body: {
-        error: `${field}: Send the time as an ISO date-time, e.g. "2026-11-20T09:00:00.000Z".`,
-        fields: [field],
-      },
-    });
-    expect(await stored(id)).toEqual([]);
-  });
-
-  it.each([
-    "2024-02-29T23:59:59.999Z",
-    "2026-11-23T14:03Z",
-    "2026-11-23T14:03:11.123456789+05:45",
-    "1970-01-01T00:00:00+14:00",
-    "9999-12-31T23:59:59-14:00",
-  ])("stores a consent time of %j as the same instant", async (at) => {
-    const { send } = sqlSetup();
-    const id = crypto.randomUUID();
-    const result = await send(
-      post({ ...leadRequestFixture(), id, consent: { version: "v1", at } }),
-    );
-
-    expect(result.status).toBe(200);
-    const [row] = await stored(id);
-    expect(row?.consent_at.toISOString()).toBe(new Date(Date.parse(at)).toISOString());
+    const instant = new Date(Math.floor((Date.now() - 3_600_000) / 1000) * 1000);
+    const nepal = new Date(instant.getTime() + (5 * 60 + 45) * 60_000)
+      .toISOString()
+      .replace(".000Z", ".000000000+05:45");
+    for (const at of [instant.toISOString(), nepal]) {
+      const id = crypto.randomUUID();
+      expect(
+        (await send(post({ ...leadRequestFixture(), id, consent: { version: "v1", at } }))).status,
+      ).toBe(200);
+      const [row] = await stored(id);
+      expect(row?.consent_at.toISOString()).toBe(instant.toISOString());
+    }
   });
 
   it("stops claiming a lead whose e-mail failed NOTIFY_ATTEMPTS_MAX times", async () => {
@@ -1036,7 +1148,10 @@ describe("over the SQL store, in PGlite with the migrations applied", () => {
       id,
     ]);
 
+    // Due again at once, as if its back-off had run out.
+    await db.query("update leads set notify_next_at = null where id = $1", [id]);
     expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 1 });
+    await db.query("update leads set notify_next_at = null where id = $1", [id]);
     expect((await send(retryRun())).body).toMatchObject({ notified: 0, failed: 0 });
     expect(attempts).toEqual([id, id]);
     expect(logs.filter((line) => line.includes("will not be tried again"))).toEqual([
@@ -1089,5 +1204,196 @@ describe("CORS", () => {
     expect(allowed.headers.get("access-control-allow-origin")).toBe(SITE);
     expect(allowed.headers.get("access-control-expose-headers")).toBe("retry-after");
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("the form posted by the browser itself, when no script ran", () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    new Request(FUNCTION_URL, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: SITE,
+        ...headers,
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const fields = {
+    address: "77 High St, Columbus, OH",
+    condition: "Fair",
+    email: "pat@example.com",
+    call: "on",
+    phone: "(614) 555-0100",
+    texts: "on",
+    state: "Ohio",
+    source: "/sell-house-fast-ohio",
+    website: "",
+    consent_version: "2026-11-25",
+  };
+  /** What the visitor's browser would show: the status and where it is sent. */
+  async function sendForm(
+    harness: ReturnType<typeof setup>,
+    request: Request,
+  ): Promise<{ status: number; location: string | null }> {
+    const response = await createLeadHandler({
+      store: harness.store,
+      notifier: { async notify() {} },
+      allowedOrigins: [SITE],
+      rateLimit: null,
+      addressSource: "socket",
+      cronSecret: null,
+      defer: () => {},
+      log: () => {},
+    })(request, { remoteAddr: { hostname: "203.0.113.7" } });
+    return { status: response.status, location: response.headers.get("location") };
+  }
+
+  it("stores it as the script would, and sends the browser to the site's received page with 303", async () => {
+    const harness = setup();
+    const answer = await sendForm(harness, form(fields));
+    expect(answer).toEqual({ status: 303, location: `${SITE}/offer-received` });
+    const [row] = [...harness.rows.values()];
+    expect(row).toMatchObject({
+      address: "77 High St, Columbus, OH",
+      condition: "Fair",
+      phone: "(614) 555-0100",
+      state: "Ohio",
+      source: "/sell-house-fast-ohio",
+      consent_version: "2026-11-25",
+      fill_ms: null,
+      // No script, no fill time: only the hidden field can tell a bot.
+      spam_reason: null,
+    });
+  });
+
+  it("stores the same form posted twice once (a double click, or back and post again)", async () => {
+    const harness = setup();
+    await sendForm(harness, form(fields));
+    await sendForm(harness, form(fields));
+    expect(harness.rows.size).toBe(1);
+  });
+
+  it("leaves out a phone typed before the call request was switched off", async () => {
+    const harness = setup();
+    await sendForm(harness, form({ ...fields, call: "" }));
+    expect([...harness.rows.values()][0]?.phone).toBeNull();
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    ["a blank address", { address: "  " }, "/offer-not-sent/address"],
+    ["an e-mail without a domain", { email: "pat@gmail" }, "/offer-not-sent/email"],
+    ["no condition", { condition: "" }, "/offer-not-sent/condition"],
+    ["a phone too long", { phone: "5".repeat(41) }, "/offer-not-sent/phone"],
+  ])("sends the browser to the page for %s, and stores nothing", async (_case, change, path) => {
+    const harness = setup();
+    expect(await sendForm(harness, form({ ...fields, ...change }))).toEqual({
+      status: 303,
+      location: `${SITE}${path}`,
+    });
+    expect(harness.rows.size).toBe(0);
+  });
+
+  it("holds a bot that filled the hidden field, sending it to the same received page", async () => {
+    const harness = setup();
+    expect(await sendForm(harness, form({ ...fields, website: "https://spam.example" }))).toEqual({
+      status: 303,
+      location: `${SITE}/offer-received`,
+    });
+    expect([...harness.rows.values()][0]?.spam_reason).toBe(
+      'the hidden "website" field was filled in',
+    );
+  });
+
+  it.each([
+    ["another site", { origin: "https://evil.example" }],
+    ["no origin at all", { origin: "" }],
+    ["an opaque origin", { origin: "null" }],
+  ])("refuses a form posted from %s, storing nothing", async (_case, headers) => {
+    const harness = setup();
+    const request = form(fields, headers);
+    if (!headers.origin) request.headers.delete("origin");
+    expect((await sendForm(harness, request)).status).toBe(403);
+    expect(harness.rows.size).toBe(0);
+  });
+
+  it("answers with the page that says to try later when the limit is reached", async () => {
+    const harness = setup();
+    const limited = createLeadHandler({
+      store: harness.store,
+      notifier: { async notify() {} },
+      allowedOrigins: [SITE],
+      rateLimit: { max: 1, windowSeconds: 600 },
+      addressSource: "socket",
+      cronSecret: null,
+      defer: () => {},
+      log: () => {},
+    });
+    const from = { remoteAddr: { hostname: "203.0.113.7" } };
+    expect((await limited(form(fields), from)).status).toBe(303);
+    const second = await limited(form({ ...fields, email: "other@example.com" }), from);
+    expect(second.headers.get("location")).toBe(`${SITE}/offer-not-sent/busy`);
+  });
+
+  it("when the store is down: received if the team got the e-mail, otherwise the page with the phone number", async () => {
+    const harness = setup();
+    harness.store.failing = true;
+    expect((await sendForm(harness, form(fields))).location).toBe(`${SITE}/offer-received`);
+    const failing = createLeadHandler({
+      store: harness.store,
+      notifier: refusing().notifier,
+      allowedOrigins: [SITE],
+      rateLimit: null,
+      addressSource: "socket",
+      cronSecret: null,
+      defer: () => {},
+      log: () => {},
+    });
+    const answer = await failing(form(fields));
+    expect(answer.headers.get("location")).toBe(`${SITE}/offer-not-sent/unavailable`);
+  });
+});
+
+describe("an outsider's requests", () => {
+  it("stores one row and answers 200 to twenty copies of one request sent at once", async () => {
+    const { send, rows, sent } = setup();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send(post(leadRequestFixture()))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(rows.size).toBe(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("takes __proto__ and constructor keys as plain data that changes nothing", async () => {
+    const { send, rows } = setup();
+    const body = `{"__proto__": {"spam_reason": null, "isAdmin": true}, "constructor": {"prototype": {"x": 1}}, ${JSON.stringify(
+      leadRequestFixture(),
+    ).slice(1, -1)}, "attribution": {"__proto__": {"last": {"landing_page": "/evil"}}}}`;
+    const result = await send(post(body));
+    expect(result.status).toBe(200);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect([...rows.values()][0]?.landing_page).toBeNull();
+  });
+
+  it("answers 400, not 500, to JSON nested 7,000 deep", async () => {
+    const { send, rows } = setup();
+    const deep = `${"[".repeat(7000)}${"]".repeat(7000)}`;
+    const result = await send(post(`{"address": ${deep}, "consent": {"at": 1}}`));
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ fields: ["address", "condition", "email"] });
+    expect(rows.size).toBe(0);
+  });
+
+  it.each([
+    ["a suffix of the site's name", "https://quickhomebuyers.com.evil.example"],
+    ["a prefix", "https://evilquickhomebuyers.com"],
+    ["http instead of https", "http://quickhomebuyers.com"],
+    ["null", "null"],
+  ])("grants no CORS to an origin that is %s", async (_case, origin) => {
+    const { send } = setup();
+    const result = await send(
+      post({ ...leadRequestFixture(), id: crypto.randomUUID() }, { origin }),
+    );
+    expect(result.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 import type { LeadNotifier } from "./lead-notifier.ts";
-import { NOTIFY_ATTEMPTS_MAX, type Lead, type LeadStore, type PurgeCounts } from "./lead-store.ts";
+import {
+  NOTIFY_ATTEMPTS_MAX,
+  notifyBackoffMinutes,
+  type Lead,
+  type LeadStore,
+  type PurgeCounts,
+} from "./lead-store.ts";
 import { escapeNonPrintable } from "./printable.ts";
 
 export type MaintenanceDeps = {
@@ -10,14 +16,16 @@ export type MaintenanceDeps = {
 
 export type MaintenanceReport = { notified: number; failed: number; purged: PurgeCounts };
 
-/** Leads e-mailed per run: a backlog drains over a few runs instead of one long request. */
+/** Leads claimed at a time. */
 const BATCH = 25;
+/** Leads tried per run at most: a backlog drains over a few runs instead of one long request. */
+const RUN_MAX = 200;
 
 /**
  * Sends the e-mail for a lead this caller has claimed (`attempt` is the claim's
- * count) and records the outcome: notified_at when sent; the claim given up when
- * not, so the next run tries again, until NOTIFY_ATTEMPTS_MAX attempts, which the
- * log says once. Resend's idempotency key (the lead id) keeps a resend of a
+ * count) and records the outcome: notified_at when sent; when not, the claim is given
+ * up with the reason and the next attempt put off, until NOTIFY_ATTEMPTS_MAX attempts,
+ * which the log says once. Resend's idempotency key (the lead id) keeps a resend of a
  * half-finished attempt from arriving twice.
  */
 export async function deliverNotification(
@@ -29,12 +37,13 @@ export async function deliverNotification(
   try {
     await notifier.notify(lead);
   } catch (error) {
+    const reason = errorText(error);
     log(
       attempt >= NOTIFY_ATTEMPTS_MAX
-        ? `E-mail for lead ${lead.id} failed ${attempt} times and will not be tried again; the lead stays stored: ${errorText(error)}`
-        : `E-mail for lead ${lead.id} failed, it will be retried: ${errorText(error)}`,
+        ? `E-mail for lead ${lead.id} failed ${attempt} times and will not be tried again; the lead stays stored (npm run leads): ${reason}`
+        : `E-mail for lead ${lead.id} failed, it will be retried ${retryWhen(attempt)}: ${reason}`,
     );
-    await store.releaseNotification(lead.id).catch((release: unknown) => {
+    await store.releaseNotification(lead.id, reason, attempt).catch((release: unknown) => {
       log(`Lead ${lead.id}: the claim stays until its lease ends: ${errorText(release)}`);
     });
     return false;
@@ -45,6 +54,11 @@ export async function deliverNotification(
     log(`Lead ${lead.id} was e-mailed but notified_at could not be set: ${errorText(error)}`);
   }
   return true;
+}
+
+function retryWhen(attempt: number): string {
+  const minutes = notifyBackoffMinutes(attempt);
+  return minutes === 0 ? "on the next retry run" : `in ${minutes} minutes or later`;
 }
 
 /**
@@ -58,14 +72,15 @@ export function createLeadMaintenance(deps: MaintenanceDeps): {
     async run() {
       let notified = 0;
       let failed = 0;
-      for (;;) {
+      // A failed one is put off, so it is not claimed again in this run: the run goes on
+      // to the others instead of stopping at the first failure.
+      while (notified + failed < RUN_MAX) {
         const due = await deps.store.claimDueNotifications(BATCH);
         for (const lead of due) {
           if (await deliverNotification(deps, lead, lead.notify_attempts)) notified += 1;
           else failed += 1;
         }
-        // A failed one is released and would be claimed again at once: stop at the first.
-        if (due.length < BATCH || failed > 0) break;
+        if (due.length < BATCH) break;
       }
       const purged = await deps.store.purgeExpired();
       return { notified, failed, purged };

@@ -24,6 +24,7 @@ export const LEAD_LIMITS = {
   /** The honeypot's text is only looked at, never stored. */
   honeypotMax: 1000,
   consentVersionMax: 40,
+  pageUrlMax: 2000,
   /** Whole request body, in bytes. */
   bodyMax: 16 * 1024,
   /** A person cannot fill the three steps faster than this; a bot can. */
@@ -32,14 +33,16 @@ export const LEAD_LIMITS = {
 
 /**
  * One address, an @, a domain with at least one dot and a top-level part of two
- * letters or more. Stricter than the browser's type="email" check, which accepts
- * "name@gmail", so the form checks it too and says so before anything is sent.
+ * letters or more: ASCII letters, letters of any script (пример.рф), or the
+ * punycode form Chromium sends for those (xn--p1ai). Stricter than the browser's
+ * type="email" check, which accepts "name@gmail", so the form checks it too and
+ * says so before anything is sent.
  * No format characters (zero-width spaces, soft hyphens, byte order marks): the
  * e-mail provider refuses such an address as reply-to, so the team's e-mail about
  * the lead could never be sent.
  */
 export const EMAIL_PATTERN =
-  /^[^\s\p{Cf}@"<>()[\]\\,;:]+@[^\s\p{Cf}@"<>()[\]\\,;:]+\.[A-Za-z]{2,}$/u;
+  /^[^\s\p{Cf}@"<>()[\]\\,;:]+@[^\s\p{Cf}@"<>()[\]\\,;:]+\.(?:\p{L}[\p{L}\p{M}]+|xn--[A-Za-z0-9-]+)$/u;
 
 /** The honeypot input's name: hidden from people, filled in by form-filling bots. */
 export const HONEYPOT_FIELD = "website";

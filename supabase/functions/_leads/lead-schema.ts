@@ -55,7 +55,7 @@ const touchSchema = z.object(
       "landing_page",
       'Send the landing page path, starting with "/", without a query string.',
     ),
-    at: touchField("at", ISO_DATE_TIME_MESSAGE),
+    at: touchField("at", ISO_DATE_TIME_MESSAGE).optional(),
   },
   { error: "Send the visit as an object with landing_page and at." },
 );
@@ -112,11 +112,8 @@ export const leadSchema = z.object(
         .nullish()
         .transform((value) => value ?? null),
     ),
-    [HONEYPOT_FIELD]: z
-      .string({ error: "Must be text." })
-      .superRefine(rule(textProblem))
-      .max(LEAD_LIMITS.honeypotMax, tooLong(LEAD_LIMITS.honeypotMax))
-      .optional(),
+    /** Only looked at, never stored: whatever a bot wrote in it. */
+    [HONEYPOT_FIELD]: z.string().max(LEAD_LIMITS.honeypotMax).optional(),
     elapsedMs: z
       .number({ error: "Send the fill time as a whole number of milliseconds." })
       .int("Send the fill time as a whole number of milliseconds.")
@@ -135,11 +132,29 @@ export const leadSchema = z.object(
           at: z
             .string({ error: ISO_DATE_TIME_MESSAGE })
             .refine(isIsoDateTime, { error: ISO_DATE_TIME_MESSAGE }),
+          /** A call was asked for, with a phone number, under the wording that goes with it. */
+          calls: z.boolean().optional(),
+          /** The separate, optional box for text messages was ticked. */
+          texts: z.boolean().optional(),
+          /** The browser sent Global Privacy Control (navigator.globalPrivacyControl). */
+          gpc: z.boolean().optional(),
+          /** SHA-256 (hex) of the disclosure text the page showed, as the build wrote it. */
+          shown: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/)
+            .optional(),
         },
         { error: "Send the consent as an object with version and at." },
       )
       .nullish()
       .transform((value) => value ?? null),
+    /** The address of the page the form was sent from, query string included. */
+    pageUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(LEAD_LIMITS.pageUrlMax)
+      .optional(),
+    /** The team was e-mailed about this request while the store was down (a 503 said so). */
+    notified: z.literal(true).optional(),
     attribution: z
       .object(
         { first: touchSchema.nullish(), last: touchSchema.nullish() },
@@ -158,6 +173,12 @@ export const leadSchema = z.object(
 );
 
 export type LeadSubmission = z.output<typeof leadSchema>;
+
+/**
+ * The body the offer form sends, as the browser builds it: the type the page's sender
+ * uses, derived from this schema rather than written a second time.
+ */
+export type OfferRequest = z.input<typeof leadSchema>;
 
 /** Optional touch fields that were not sent are left out, so the fingerprint does not see them. */
 function withoutBlanks(touch: Record<string, unknown>): Touch {

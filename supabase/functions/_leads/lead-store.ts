@@ -19,8 +19,10 @@ export type Lead = {
   fill_ms: number | null;
   /** Why the request is held as suspected spam; null for a real lead. */
   spam_reason: string | null;
-  /** SHA-256 of the validated request: a retry with the same id must carry the same content. */
+  /** SHA-256 of what the visitor asked for: a retry with the same id must carry the same request. */
   fingerprint: string | null;
+  /** What the function changed in fields the visitor never typed, one sentence each. */
+  intake_notes: string[];
 } & AttributionColumns;
 
 /** A stored lead as listed back: every column of the table. */
@@ -31,17 +33,31 @@ export type LeadRow = Lead & {
   /** When an attempt to send it last started; the attempt holds it for a few minutes. */
   notify_attempted_at: string | null;
   notify_attempts: number;
+  /** After a failed attempt, not tried again before this. */
+  notify_next_at: string | null;
+  /** Why the last attempt failed. */
+  notify_error: string | null;
 };
 
 /** A lead claimed for its e-mail, with the number of this attempt (the first is 1). */
 export type ClaimedLead = Lead & Pick<LeadRow, "notify_attempts">;
 
 /**
- * Attempts at a lead's e-mail before the retry run stops trying: a day of 5-minute
- * runs, which outlasts an outage of the e-mail provider, while an address it will
- * never take stops costing a request and a log line every run. The lead stays stored.
+ * Attempts at a lead's e-mail before the retry run stops trying. Each failure puts the
+ * next attempt further off (notifyBackoffMinutes): 30 attempts span about a week, which
+ * outlasts an outage of the e-mail provider, while a lead it will never take costs a
+ * request every few hours at most and never holds the others back. The lead stays stored.
  */
-export const NOTIFY_ATTEMPTS_MAX = 288;
+export const NOTIFY_ATTEMPTS_MAX = 30;
+
+/**
+ * Minutes before the next attempt after the given number of failed ones: none after the
+ * first (made as the lead is answered), so the next run tries again; then 5, 10, 20 ...
+ * up to 6 hours.
+ */
+export function notifyBackoffMinutes(attempts: number): number {
+  return attempts <= 1 ? 0 : Math.min(6 * 60, 5 * 2 ** (attempts - 2));
+}
 
 export type InsertResult =
   | { inserted: true }
@@ -61,17 +77,22 @@ export interface LeadStore {
    */
   countRequest(clientAddress: string, windowStart: Date): Promise<number>;
   /**
-   * Stores the lead unless its id is already stored. A real lead is stored
-   * claimed for its first e-mail, so the retry run does not send it at the same time.
+   * Stores the lead unless its id is already stored. A real lead is stored claimed for its
+   * first e-mail, so the retry run does not send it at the same time; one the team was
+   * e-mailed about while the store was down (`alreadyNotified`) is stored as notified.
    */
-  insert(lead: Lead): Promise<InsertResult>;
+  insert(lead: Lead, options?: { alreadyNotified?: boolean }): Promise<InsertResult>;
   markNotified(id: string): Promise<void>;
-  /** Gives up the claim after a failed e-mail, so the next retry run takes the lead. */
-  releaseNotification(id: string): Promise<void>;
   /**
-   * Claims up to `limit` real leads whose e-mail has not gone out and is not
-   * being sent (or whose attempt's lease ran out), for this caller alone, and
-   * counts the attempt. Leads with NOTIFY_ATTEMPTS_MAX attempts are not claimed.
+   * Gives up the claim after a failed e-mail, with the reason, and puts the next attempt
+   * off by notifyBackoffMinutes(attempts), so one lead the provider refuses cannot hold
+   * the others back.
+   */
+  releaseNotification(id: string, error: string, attempts: number): Promise<void>;
+  /**
+   * Claims up to `limit` real leads whose e-mail has not gone out, is not being sent (or
+   * whose attempt's lease ran out) and is due, the longest due first, for this caller
+   * alone, and counts the attempt. Leads with NOTIFY_ATTEMPTS_MAX attempts are not claimed.
    */
   claimDueNotifications(limit: number): Promise<ClaimedLead[]>;
   /** Deletes what the privacy policy says is kept no longer. */

@@ -1,6 +1,7 @@
 import { attributionToColumns } from "./attribution.ts";
 import {
   NOTIFY_ATTEMPTS_MAX,
+  notifyBackoffMinutes,
   type InsertResult,
   type Lead,
   type LeadRow,
@@ -57,6 +58,7 @@ export function leadFixture(overrides: Partial<Lead> = {}): Lead {
     fill_ms: 9000,
     spam_reason: null,
     fingerprint: "f".repeat(64),
+    intake_notes: [],
     ...attributionToColumns(undefined),
     ...overrides,
   };
@@ -69,6 +71,8 @@ export function leadRowFixture(overrides: Partial<LeadRow> = {}): LeadRow {
     notified_at: null,
     notify_attempted_at: null,
     notify_attempts: 0,
+    notify_next_at: null,
+    notify_error: null,
     ...overrides,
   };
 }
@@ -101,17 +105,20 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
       hits.set(key, (hits.get(key) ?? 0) + 1);
       return hits.get(key) ?? 0;
     },
-    async insert(lead): Promise<InsertResult> {
+    async insert(lead, { alreadyNotified = false } = {}): Promise<InsertResult> {
       up();
       const stored = rows.get(lead.id);
       if (stored) return { inserted: false, fingerprint: stored.fingerprint };
-      const claimed = lead.spam_reason === null;
+      const claimed = lead.spam_reason === null && !alreadyNotified;
+      const at = new Date(now()).toISOString();
       rows.set(lead.id, {
         ...lead,
-        created_at: new Date(now()).toISOString(),
-        notified_at: null,
-        notify_attempted_at: claimed ? new Date(now()).toISOString() : null,
+        created_at: at,
+        notified_at: alreadyNotified ? at : null,
+        notify_attempted_at: claimed ? at : null,
         notify_attempts: claimed ? 1 : 0,
+        notify_next_at: null,
+        notify_error: null,
       });
       return { inserted: true };
     },
@@ -120,10 +127,16 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
       const row = rows.get(id);
       if (row) row.notified_at = new Date(now()).toISOString();
     },
-    async releaseNotification(id) {
+    async releaseNotification(id, error, attempts) {
       up();
       const row = rows.get(id);
-      if (row && !row.notified_at) row.notify_attempted_at = null;
+      if (row && !row.notified_at) {
+        row.notify_attempted_at = null;
+        row.notify_error = error;
+        row.notify_next_at = new Date(
+          now() + notifyBackoffMinutes(attempts) * 60_000,
+        ).toISOString();
+      }
     },
     async claimDueNotifications(limit) {
       up();
@@ -133,7 +146,13 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
             !row.notified_at &&
             !row.spam_reason &&
             row.notify_attempts < NOTIFY_ATTEMPTS_MAX &&
-            (!row.notify_attempted_at || Date.parse(row.notify_attempted_at) < now() - LEASE_MS),
+            (!row.notify_attempted_at || Date.parse(row.notify_attempted_at) < now() - LEASE_MS) &&
+            Date.parse(row.notify_next_at ?? row.created_at) <= now(),
+        )
+        .sort(
+          (a, b) =>
+            Date.parse(a.notify_next_at ?? a.created_at) -
+            Date.parse(b.notify_next_at ?? b.created_at),
         )
         .slice(0, limit);
       for (const row of due) {

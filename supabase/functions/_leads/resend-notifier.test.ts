@@ -1,6 +1,6 @@
 import { RESEND_URL } from "./lead-config.ts";
 import { leadFixture } from "./lead-test-kit.ts";
-import { createResendNotifier } from "./resend-notifier.ts";
+import { asciiEmail, createResendNotifier } from "./resend-notifier.ts";
 
 const lead = leadFixture({ address: "9 Lake Rd", phone: "555-0100" });
 
@@ -58,5 +58,28 @@ describe("createResendNotifier", () => {
     await expect(createResendNotifier(config, fetchImpl).notify(lead)).rejects.toThrow(
       'Resend answered 401: {"message":"API key is invalid"}',
     );
+  });
+
+  it("sends the e-mail again without the reply-to when Resend refuses the visitor's address", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const keys: string[] = [];
+    const fetchImpl = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      bodies.push(body);
+      keys.push((init.headers as Record<string, string>)["idempotency-key"]!);
+      return body.reply_to
+        ? new Response('{"message":"Invalid `reply_to` field."}', { status: 422 })
+        : new Response('{"id":"email_2"}', { status: 200 });
+    }) as typeof fetch;
+    await createResendNotifier(config, fetchImpl).notify(lead);
+    expect(bodies.map((body) => body.reply_to)).toEqual(["pat@example.com", undefined]);
+    expect(String(bodies[1]?.text)).toContain("Email: pat@example.com");
+    expect(keys).toEqual([`lead-${lead.id}`, `lead-${lead.id}-no-reply-to`]);
+  });
+
+  it("writes an internationalised domain as the ASCII name mail systems take", () => {
+    expect(asciiEmail("pat@пример.рф")).toBe("pat@xn--e1afmkfd.xn--p1ai");
+    expect(asciiEmail("pat@münchen.de")).toBe("pat@xn--mnchen-3ya.de");
+    expect(asciiEmail("pat@example.com")).toBe("pat@example.com");
   });
 });

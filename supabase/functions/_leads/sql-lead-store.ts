@@ -1,6 +1,7 @@
 import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
 import {
   NOTIFY_ATTEMPTS_MAX,
+  notifyBackoffMinutes,
   type InsertResult,
   type Lead,
   type LeadRow,
@@ -38,16 +39,23 @@ export const LEAD_COLUMNS = [
   "fill_ms",
   "spam_reason",
   "fingerprint",
+  "intake_notes",
   ...ATTRIBUTION_COLUMNS,
 ] as const satisfies readonly (keyof Lead)[];
 
 const SPAM_PARAM = `$${LEAD_COLUMNS.indexOf("spam_reason") + 1}`;
+/** True when the team was e-mailed while the store was down. */
+const NOTIFIED_PARAM = `$${LEAD_COLUMNS.length + 1}::boolean`;
+/** A real lead not yet e-mailed is stored claimed by its first attempt. */
+const CLAIMED = `${SPAM_PARAM}::text is null and not ${NOTIFIED_PARAM}`;
 
 const INSERT_LEAD = `
-  insert into public.leads (${LEAD_COLUMNS.join(", ")}, notify_attempted_at, notify_attempts)
+  insert into public.leads
+    (${LEAD_COLUMNS.join(", ")}, notified_at, notify_attempted_at, notify_attempts)
   values (${LEAD_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")},
-          case when ${SPAM_PARAM}::text is null then now() end,
-          case when ${SPAM_PARAM}::text is null then 1 else 0 end)
+          case when ${NOTIFIED_PARAM} then now() end,
+          case when ${CLAIMED} then now() end,
+          case when ${CLAIMED} then 1 else 0 end)
   on conflict (id) do nothing
   returning id`;
 
@@ -59,7 +67,8 @@ const CLAIM_DUE = `
     where notified_at is null and spam_reason is null
       and notify_attempts < ${NOTIFY_ATTEMPTS_MAX}
       and (notify_attempted_at is null or notify_attempted_at < now() - interval '${NOTIFY_LEASE}')
-    order by created_at
+      and coalesce(notify_next_at, created_at) <= now()
+    order by coalesce(notify_next_at, created_at)
     limit $1
     for update skip locked)
   returning *`;
@@ -107,11 +116,11 @@ export function createSqlLeadStore(query: Query): LeadStore {
       }
       return Number(row.hits);
     },
-    async insert(lead): Promise<InsertResult> {
-      const inserted = await query(
-        INSERT_LEAD,
-        LEAD_COLUMNS.map((column) => lead[column]),
-      );
+    async insert(lead, { alreadyNotified = false } = {}): Promise<InsertResult> {
+      const inserted = await query(INSERT_LEAD, [
+        ...LEAD_COLUMNS.map((column) => lead[column]),
+        alreadyNotified,
+      ]);
       if (inserted.length > 0) return { inserted: true };
       // Another request with this id got there first (a double submit): compare with it.
       const fingerprint = await findFingerprint(lead.id);
@@ -120,10 +129,13 @@ export function createSqlLeadStore(query: Query): LeadStore {
     async markNotified(id) {
       await query("update public.leads set notified_at = now() where id = $1", [id]);
     },
-    async releaseNotification(id) {
+    async releaseNotification(id, error, attempts) {
       await query(
-        "update public.leads set notify_attempted_at = null where id = $1 and notified_at is null",
-        [id],
+        `update public.leads
+         set notify_attempted_at = null, notify_error = $2,
+             notify_next_at = now() + make_interval(mins => $3::int)
+         where id = $1 and notified_at is null`,
+        [id, error.slice(0, 500), notifyBackoffMinutes(attempts)],
       );
     },
     async claimDueNotifications(limit) {
