@@ -2,6 +2,13 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
+import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
+
+import { checkNextVersion } from "./next-pin.mjs";
+
+/** Set once modifyConfig has checked a production build: onBuildComplete relies on it. */
+let buildChecked = false;
+
 /**
  * The build adapter named in next.config.mjs, so a plain `next build` produces the islands
  * export. The work is TypeScript run by tsx in a process of its own: Next's build process
@@ -10,12 +17,28 @@ import path from "node:path";
  */
 const adapter = {
   name: "islands",
-  modifyConfig(config, { phase, projectDir }) {
-    // Fail before the build, not after it: a deploy build with nowhere to send leads.
-    if (phase === "phase-production-build") runTs(projectDir, ["scripts/islands/check-env.ts"]);
+  modifyConfig(config, { phase, projectDir, nextVersion }) {
+    if (phase !== PHASE_PRODUCTION_BUILD) return config;
+    // Fail before the build, not after it: on a Next whose output the rewrite was not
+    // tested against, or a deploy build with nowhere to send leads.
+    checkNextVersion(nextVersion, projectDir);
+    if (config.output !== "export") {
+      throw new Error(
+        `The islands adapter rewrites a static export: next.config.mjs needs output: "export".`,
+      );
+    }
+    runTs(projectDir, ["scripts/islands/check-env.ts"]);
+    buildChecked = true;
     return config;
   },
-  onBuildComplete({ projectDir, config }) {
+  onBuildComplete({ projectDir, config, nextVersion }) {
+    if (!buildChecked) {
+      throw new Error(
+        `Next ${nextVersion} finished a build without calling the islands adapter's modifyConfig ` +
+          `for "${PHASE_PRODUCTION_BUILD}": the version and environment checks did not run. ` +
+          "Its adapter API is not the one scripts/islands/adapter.mjs was written for.",
+      );
+    }
     // With output: "export", a distDir other than .next names the export folder.
     const outDir = path.join(projectDir, config.distDir === ".next" ? "out" : config.distDir);
     runTs(projectDir, ["scripts/islands/build.ts", outDir]);
