@@ -3,8 +3,8 @@ import nextJest from "next/jest.js";
 const createJestConfig = nextJest({ dir: "./" });
 
 /**
- * The Markdown pipeline (unified, remark, rehype, micromark and their helpers) is
- * published as ES modules only; Jest on Node 20 runs CommonJS, so those packages are
+ * The Markdown pipeline (unified, remark, rehype, micromark and their helpers) and the
+ * HTML parser parse5 are published as ES modules only; Jest on Node 20 runs CommonJS, so those packages are
  * compiled like project code instead of being skipped.
  */
 const esmOnly = [
@@ -39,6 +39,9 @@ const esmOnly = [
   "is-[^/]*",
   "parse-entities",
   "estree-[^/]*",
+  // The islands rewrite's HTML parser (scripts/islands/html.ts).
+  "parse5",
+  "entities",
 ];
 
 const config = createJestConfig({

@@ -31,7 +31,7 @@ const adapter = {
     buildChecked = true;
     return config;
   },
-  onBuildComplete({ projectDir, config, nextVersion }) {
+  onBuildComplete({ projectDir, config, outputs, buildId, nextVersion }) {
     if (!buildChecked) {
       throw new Error(
         `Next ${nextVersion} finished a build without calling the islands adapter's modifyConfig ` +
@@ -41,18 +41,24 @@ const adapter = {
     }
     // With output: "export", a distDir other than .next names the export folder.
     const outDir = path.join(projectDir, config.distDir === ".next" ? "out" : config.distDir);
-    runTs(projectDir, ["scripts/islands/build.ts", outDir]);
+    // For an export, Next lists every file it wrote as a static file: the rewrite works from
+    // that list (scripts/islands/exported-files.ts), not from guesses over the folder.
+    const files = outputs.staticFiles.map(({ pathname, filePath }) => ({ pathname, filePath }));
+    const input = JSON.stringify({ outDir, buildId, nextVersion, files });
+    runTs(projectDir, ["scripts/islands/build.ts", "--adapter-input"], input);
   },
 };
 
 /**
  * @param {string} cwd
  * @param {string[]} args
+ * @param {string} [input] written to the process's standard input
  */
-function runTs(cwd, args) {
+function runTs(cwd, args, input) {
   const result = spawnSync(process.execPath, ["--import", "tsx", ...args], {
     cwd,
-    stdio: "inherit",
+    input,
+    stdio: [input === undefined ? "inherit" : "pipe", "inherit", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`${args[0]} failed (exit ${result.status})`);

@@ -1,11 +1,13 @@
 /**
- * Islands, not the framework runtime: the last step of `next build` (run by the adapter in
- * scripts/islands/adapter.mjs, or by hand: `tsx scripts/islands/build.ts out`).
+ * Islands, not the framework runtime: the last step of `next build`, run by the adapter in
+ * scripts/islands/adapter.mjs with what Next's adapter API hands it (the export folder, the
+ * build id and the list of files Next exported, on standard input).
  *
  * Next writes every page with its whole client runtime (React, the App Router, the RSC
  * payload: ~140 KB gzip on every page). The pages are static; only a few parts of them are
  * interactive. So, over the export:
- *  1. on every page, takes Next's scripts and RSC payload out and finds its islands;
+ *  1. on every page Next listed, finds Next's scripts, its RSC payload and its islands
+ *     (scripts/islands/html.ts parses the page);
  *  2. bundles one module script per kind of page (the islands it has, and the page script
  *     every page runs), React and React DOM shared between them, into
  *     out/_next/static/islands/ with the build's NEXT_PUBLIC_* values;
@@ -13,9 +15,9 @@
  *     round trip before anything is painted.
  *  3. renders each island as its own React root (so React's ids match when the browser
  *     hydrates it with the same props) and loads the page's script from <head>;
- *  4. deletes Next's client chunks and RSC payload files, checks that no page still refers
- *     to them and that every script a page loads exists, and writes the host's _headers
- *     and _redirects.
+ *  4. deletes Next's client chunks and RSC payload files (scripts/islands/exported-files.ts),
+ *     checks that no page still refers to them and that every script a page loads exists,
+ *     and writes the host's _headers and _redirects.
  * Anything unexpected stops the build with a message naming the page.
  */
 import { createHash } from "node:crypto";
@@ -38,14 +40,30 @@ import { slugify } from "../../lib/slug.ts";
 import { islandElement, islandIdPrefix } from "../../components/islands/island-root.tsx";
 import { ISLANDS, type IslandName } from "../../components/islands/registry.ts";
 import {
+  checkListMatchesFolder,
+  isNotFoundCopy,
+  isPage,
+  leftoverPayloads,
+  nextClientFiles,
+  payloadFiles,
+  unknownNextStaticFiles,
+  type AdapterExport,
+  type ExportedFile,
+} from "./exported-files.ts";
+import {
   addModuleScripts,
+  applyEdits,
   fillIslands,
   findIslands,
   inlineScripts,
   inlineStylesheets,
+  nextRuntime,
   nextRuntimeLeftovers,
-  stripNextRuntime,
+  parseExportPage,
+  parsePage,
+  urlsLoaded,
   type IslandInHtml,
+  type ParsedPage,
 } from "./html.ts";
 
 /** Where the island scripts go: beside Next's assets, so hosts cache them as immutable too. */
@@ -59,7 +77,7 @@ const PROJECT_DIR = process.cwd();
 
 type Entry = { script: string; preloads: string[] };
 
-type Page = { file: string; name: string; html: string; islands: IslandInHtml[] };
+type Page = { file: string; parsed: ParsedPage; islands: IslandInHtml[] };
 
 function isIslandName(name: string): name is IslandName {
   return Object.hasOwn(ISLANDS, name);
@@ -208,7 +226,7 @@ function renderIslands(page: Page): string[] {
   const seen = new Map<IslandName, number>();
   return page.islands.map((island) => {
     if (!isIslandName(island.name))
-      throw new Error(`${page.name}: unknown island "${island.name}".`);
+      throw new Error(`${page.parsed.name}: unknown island "${island.name}".`);
     const index = seen.get(island.name) ?? 0;
     seen.set(island.name, index + 1);
     const component = ISLANDS[island.name].component as ComponentType<object>;
@@ -218,40 +236,21 @@ function renderIslands(page: Page): string[] {
   });
 }
 
-/** Next's client chunks, its build manifest folder, and the RSC payload beside each page. */
-function removeNextClientFiles(outDir: string, pages: readonly string[]): number {
-  let removed = 0;
-  const remove = (file: string) => {
-    rmSync(file, { recursive: true, force: true });
-    removed++;
-  };
-  const staticDir = path.join(outDir, "_next", "static");
-  for (const entry of readdirSync(path.join(staticDir, "chunks"))) {
-    if (entry.endsWith(".js")) remove(path.join(staticDir, "chunks", entry));
+function removeFiles(files: readonly ExportedFile[]): void {
+  for (const file of files) rmSync(file.filePath, { force: true });
+}
+
+/**
+ * Removes the folders under `directory` that hold no file: the payload folders emptied
+ * above, and the empty one Next makes for the build id (out/_next/<build id>).
+ */
+function removeEmptyFolders(directory: string): void {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = path.join(directory, entry.name);
+    removeEmptyFolders(folder);
+    if (readdirSync(folder).length === 0) rmdirSync(folder);
   }
-  for (const entry of readdirSync(staticDir, { withFileTypes: true })) {
-    // The build id's folder holds Next's client manifests (_buildManifest.js, …).
-    if (entry.isDirectory() && !["chunks", "media", "islands"].includes(entry.name)) {
-      remove(path.join(staticDir, entry.name));
-    }
-  }
-  for (const page of pages) {
-    const payload = page.replace(/\.html$/, ".txt");
-    if (existsSync(payload)) remove(payload);
-  }
-  const sweep = (directory: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) {
-        sweep(full);
-        if (readdirSync(full).length === 0) rmdirSync(full);
-      } else if (/^__next\..*\.txt$/.test(entry.name)) {
-        remove(full);
-      }
-    }
-  };
-  sweep(outDir);
-  return removed;
 }
 
 /**
@@ -280,14 +279,19 @@ function writeHostFiles(
   writeFileSync(path.join(outDir, "_redirects"), `${redirects.join("\n")}\n`);
 }
 
-export async function buildIslandPages(outDir: string): Promise<void> {
+export async function buildIslandPages(exported: AdapterExport): Promise<void> {
+  const { outDir, buildId } = exported;
   checkPublicEnv(publicEnv, process.env[LOCAL_BUILD_FLAG]);
-  if (!existsSync(path.join(outDir, "index.html"))) {
-    throw new Error(`No export in ${outDir}: run next build with output: "export".`);
-  }
+  checkListMatchesFolder(exported.files, filesUnder(outDir), outDir);
   // Next's own copy of the 404 page; hosts serve 404.html.
-  for (const duplicate of ["_not-found.html", "_not-found.txt", "_not-found"]) {
-    rmSync(path.join(outDir, duplicate), { recursive: true, force: true });
+  const notFoundCopy = exported.files.filter(isNotFoundCopy);
+  removeFiles(notFoundCopy);
+  // Sorted: Next's order is its folder walk's, and the bundle's entries follow the pages.
+  const files = exported.files
+    .filter((file) => !isNotFoundCopy(file))
+    .sort((a, b) => (a.filePath < b.filePath ? -1 : 1));
+  if (!files.some((file) => file.pathname === "/index")) {
+    throw new Error(`No export in ${outDir}: run next build with output: "export".`);
   }
   await checkRegistry();
 
@@ -298,11 +302,10 @@ export async function buildIslandPages(outDir: string): Promise<void> {
     }
     return stylesheets.get(href)!;
   };
-  const pages: Page[] = filesUnder(outDir, ".html").map((file) => {
-    const name = `/${path.relative(outDir, file)}`;
-    const stripped = stripNextRuntime(readFileSync(file, "utf8"), name);
-    const html = inlineStylesheets(stripped, name, readStylesheet);
-    return { file, name, html, islands: findIslands(html, name) };
+  const pages: Page[] = files.filter(isPage).map((file) => {
+    const name = `/${path.relative(outDir, file.filePath).split(path.sep).join("/")}`;
+    const parsed = parseExportPage(readFileSync(file.filePath, "utf8"), name);
+    return { file: file.filePath, parsed, islands: findIslands(parsed) };
   });
   const entries = await bundlePageScripts(outDir, [
     ...new Set(pages.map((page) => kindOf(page.islands))),
@@ -310,46 +313,68 @@ export async function buildIslandPages(outDir: string): Promise<void> {
 
   const inlineScriptBodies = new Set<string>();
   for (const page of pages) {
+    const { name } = page.parsed;
     const entry = entries.get(kindOf(page.islands));
-    if (!entry) throw new Error(`${page.name}: no script was bundled for its kind of page.`);
-    const rewritten = addModuleScripts(
-      fillIslands(page.html, page.islands, renderIslands(page)),
-      [entry.script],
-      entry.preloads,
-    );
+    if (!entry) throw new Error(`${name}: no script was bundled for its kind of page.`);
+    const rewritten = applyEdits(page.parsed, [
+      ...nextRuntime(page.parsed),
+      ...inlineStylesheets(page.parsed, readStylesheet),
+      ...fillIslands(page.islands, renderIslands(page)),
+      addModuleScripts(page.parsed, [entry.script], entry.preloads),
+    ]);
     const leftovers = nextRuntimeLeftovers(rewritten);
-    if (leftovers.length > 0) throw new Error(`${page.name} still holds ${leftovers.join(", ")}.`);
-    for (const [, url] of rewritten.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)) {
+    if (leftovers.length > 0) throw new Error(`${name} still holds ${leftovers.join(", ")}.`);
+    const result = parsePage(rewritten, name);
+    for (const url of urlsLoaded(result, "/_next/static/")) {
       // A stylesheet is written into the page and its file removed: nothing may still load it.
-      if (stylesheets.has(url!) || !existsSync(path.join(outDir, url!))) {
-        throw new Error(`${page.name} loads ${url}, which is not in ${outDir}.`);
+      if (stylesheets.has(url) || !existsSync(path.join(outDir, url))) {
+        throw new Error(`${name} loads ${url}, which is not in ${outDir}.`);
       }
     }
     writeFileSync(page.file, rewritten);
-    for (const body of inlineScripts(rewritten)) inlineScriptBodies.add(body);
+    for (const body of inlineScripts(result)) inlineScriptBodies.add(body);
   }
 
   // Every page carries its styles now: the files would be served to nobody.
-  for (const href of stylesheets.keys()) rmSync(path.join(outDir, href));
-  const removed =
-    removeNextClientFiles(
-      outDir,
-      pages.map((page) => page.file),
-    ) + stylesheets.size;
+  const inlined = files.filter((file) => stylesheets.has(file.pathname));
+  const removed = [...nextClientFiles(files, buildId), ...payloadFiles(files), ...inlined];
+  removeFiles(removed);
+  removeEmptyFolders(outDir);
+  const gone = new Set(removed);
+  const kept = files.filter((file) => !gone.has(file));
+  const unknown = [...unknownNextStaticFiles(kept), ...leftoverPayloads(kept)];
+  if (unknown.length > 0) {
+    throw new Error(
+      `Next exported files the islands step neither removes nor knows to keep: ` +
+        `${unknown.map((file) => file.pathname).join(", ")}. Teach scripts/islands/exported-files.ts.`,
+    );
+  }
   writeHostFiles(outDir, { scripts: [...inlineScriptBodies], styles: [...stylesheets.values()] });
   const kinds = [...entries.keys()].join(", ");
   console.log(
     `islands: ${pages.length} pages hydrate only their islands, ${entries.size} kinds of page ` +
-      `(${kinds}); ${removed} Next client files removed`,
+      `(${kinds}); ${removed.length + notFoundCopy.length} Next client files removed`,
   );
 }
 
-// Run as a script: `tsx scripts/islands/build.ts <out dir>`.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  buildIslandPages(path.resolve(process.argv[2] ?? "out")).catch((error: unknown) => {
-    console.error(
-      `\nIsland build failed: ${error instanceof Error ? error.message : String(error)}`,
+/** What the adapter writes to standard input: `tsx scripts/islands/build.ts --adapter-input`. */
+function readAdapterInput(): AdapterExport {
+  if (!process.argv.includes("--adapter-input")) {
+    throw new Error(
+      "Run by the build adapter (scripts/islands/adapter.mjs) during `next build`, which " +
+        "hands it Next's list of exported files.",
     );
-    process.exit(1);
-  });
+  }
+  return JSON.parse(readFileSync(0, "utf8")) as AdapterExport;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  Promise.resolve()
+    .then(() => buildIslandPages(readAdapterInput()))
+    .catch((error: unknown) => {
+      console.error(
+        `\nIsland build failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      process.exit(1);
+    });
 }

@@ -1,13 +1,30 @@
 import {
   addModuleScripts,
-  decodeAttribute,
+  applyEdits,
   fillIslands,
   findIslands,
   inlineScripts,
   inlineStylesheets,
+  nextRuntime,
   nextRuntimeLeftovers,
-  stripNextRuntime,
+  parseExportPage,
+  parsePage,
+  urlsLoaded,
+  type Edit,
+  type ParsedPage,
 } from "./html.ts";
+
+/** A snippet with the edits `step` makes to it. */
+const edited = (html: string, step: (page: ParsedPage) => Edit | Edit[]) => {
+  const page = parsePage(html, "/test");
+  return applyEdits(page, [step(page)].flat());
+};
+
+/** A page of Next's export without its runtime, as the rewrite's first step leaves it. */
+const stripNextRuntime = (html: string, name: string) => {
+  const page = parseExportPage(html, name);
+  return applyEdits(page, nextRuntime(page));
+};
 
 /** A page as Next 16's export writes it, reduced to the parts the rewrite touches. */
 const nextPage = (body = "<main><p>Hello</p></main>") =>
@@ -32,6 +49,16 @@ describe("stripNextRuntime", () => {
     expect(nextRuntimeLeftovers(html)).toEqual([]);
   });
 
+  it("changes nothing but the elements it takes out", () => {
+    const body = '<main><p class="a&amp;b">Hello <!-- <script src="/x.js"></script> --></p></main>';
+    expect(stripNextRuntime(nextPage(body), "/")).toBe(
+      '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
+        '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>' +
+        '<script type="application/ld+json">{"@type":"Organization"}</script></head>' +
+        `<body>${body}</body></html>`,
+    );
+  });
+
   it("stops on a script it does not know, naming the page", () => {
     const page = nextPage('<main></main><script>alert("analytics")</script>');
     expect(() => stripNextRuntime(page, "/blog")).toThrow(
@@ -44,8 +71,11 @@ describe("stripNextRuntime", () => {
     expect(() =>
       stripNextRuntime(nextPage().replace(/<script(?: id="_R_")?>[^<]*<\/script>/g, ""), "/x"),
     ).toThrow(/0 inline runtime scripts/);
-    expect(() => stripNextRuntime(nextPage().replace("</body>", "</body></body>"), "/x")).toThrow(
-      /exactly one <\/body>/,
+    expect(() => stripNextRuntime(nextPage('<p class="a" class="b">x</p>'), "/x")).toThrow(
+      /\/x: is not well-formed HTML \(duplicate-attribute at line 1/,
+    );
+    expect(() => stripNextRuntime(nextPage().replace("</head>", ""), "/x")).toThrow(
+      /<head> has no end tag/,
     );
   });
 });
@@ -70,44 +100,48 @@ describe("nextRuntimeLeftovers", () => {
 describe("islands in the HTML", () => {
   const island = (name: string, props: string, inner = "<p>from next</p>") =>
     `<qhb-island data-island="${name}" data-props="${props}">${inner}</qhb-island>`;
-  const page = `<main>${island("offer-form", "{&quot;state&quot;:&quot;Ohio &amp; more&quot;}")}<p>between</p>${island("share-button", "{}")}</main>`;
+  const page = `<main>${island("offer-form", "{&quot;state&quot;:&quot;Ohio &amp; more &#x27;n&#39; &lt;b&gt;&quot;}")}<p>between</p>${island("share-button", "{}")}</main>`;
 
   it("finds each island with its props, in document order", () => {
-    const found = findIslands(page, "/");
+    const found = findIslands(parsePage(page, "/"));
     expect(found.map((entry) => [entry.name, entry.props])).toEqual([
-      ["offer-form", { state: "Ohio & more" }],
+      ["offer-form", { state: "Ohio & more 'n' <b>" }],
       ["share-button", {}],
     ]);
   });
 
   it("replaces each island's markup and leaves the rest alone", () => {
-    const found = findIslands(page, "/");
-    expect(fillIslands(page, found, ["<form></form>", "<button>Share</button>"])).toBe(
-      `<main>${island("offer-form", "{&quot;state&quot;:&quot;Ohio &amp; more&quot;}", "<form></form>")}<p>between</p>${island("share-button", "{}", "<button>Share</button>")}</main>`,
+    const filled = edited(page, (parsed) =>
+      fillIslands(findIslands(parsed), ["<form></form>", "<button>Share</button>"]),
+    );
+    expect(filled).toBe(
+      `<main>${island("offer-form", "{&quot;state&quot;:&quot;Ohio &amp; more &#x27;n&#39; &lt;b&gt;&quot;}", "<form></form>")}<p>between</p>${island("share-button", "{}", "<button>Share</button>")}</main>`,
+    );
+  });
+
+  it("ends an island where the parser does, not at the first </qhb-island> in the text", () => {
+    const tricky = island("a", "{}", "<p><!-- </qhb-island> --></p>");
+    expect(edited(tricky, (parsed) => fillIslands(findIslands(parsed), ["<b>new</b>"]))).toBe(
+      island("a", "{}", "<b>new</b>"),
     );
   });
 
   it("refuses nested, unclosed or unreadable islands", () => {
-    expect(() => findIslands(island("a", "{}", island("b", "{}")), "/p")).toThrow(
-      /cannot nest|close properly/,
+    const find = (html: string) => findIslands(parsePage(html, "/p"));
+    expect(() => find(island("a", "{}", island("b", "{}")))).toThrow(/cannot nest/);
+    expect(() => find('<qhb-island data-island="a" data-props="{}"><p>')).toThrow(
+      /\/p: island "a" has no end tag of its own/,
     );
-    expect(() => findIslands('<qhb-island data-island="a" data-props="{}"><p>', "/p")).toThrow(
-      /1 islands open but 0 close/,
-    );
-    expect(() => findIslands(island("a", "{oops"), "/p")).toThrow(/not JSON/);
-    expect(() => findIslands('<qhb-island data-props="{}"></qhb-island>', "/p")).toThrow(
-      /without data-island/,
-    );
+    expect(() => find(island("a", "{oops"))).toThrow(/not JSON/);
+    expect(() => find('<qhb-island data-props="{}"></qhb-island>')).toThrow(/without data-island/);
   });
 });
 
 describe("addModuleScripts", () => {
   it("preloads what the scripts import and starts them from <head>", () => {
     expect(
-      addModuleScripts(
-        "<head><title>t</title></head><body></body>",
-        ["/i/form.js"],
-        ["/i/react.js"],
+      edited("<head><title>t</title></head><body></body>", (page) =>
+        addModuleScripts(page, ["/i/form.js"], ["/i/react.js"]),
       ),
     ).toBe(
       '<head><title>t</title><link rel="modulepreload" href="/i/react.js"/>' +
@@ -123,22 +157,24 @@ describe("inlineStylesheets", () => {
     const html =
       '<head><link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>' +
       '<link rel="icon" href="/icon.svg"/></head>';
-    expect(inlineStylesheets(html, "/", read)).toBe(
+    expect(edited(html, (page) => inlineStylesheets(page, read))).toBe(
       '<head><style>body{color:#111}</style><link rel="icon" href="/icon.svg"/></head>',
     );
   });
 
   it("refuses a stylesheet that would close its <style> element", () => {
-    expect(() =>
-      inlineStylesheets('<link rel="stylesheet" href="/_next/static/bad.css"/>', "/p", read),
-    ).toThrow(/\/p: \/_next\/static\/bad\.css holds "<\/style"/);
+    const link = '<link rel="stylesheet" href="/_next/static/bad.css"/>';
+    expect(() => edited(link, (page) => inlineStylesheets(page, read))).toThrow(
+      /\/test: \/_next\/static\/bad\.css holds "<\/style"/,
+    );
   });
 
   it("refuses a stylesheet with a relative url(), which would resolve against the page", () => {
     const link = '<link rel="stylesheet" href="/_next/static/chunks/site.css"/>';
-    const withUrl = (css: string) => () => inlineStylesheets(link, "/blog/a", () => css);
+    const withUrl = (css: string) => () =>
+      edited(link, (page) => inlineStylesheets(page, () => css));
     expect(withUrl("@font-face{src:url(../media/x.woff2)}")).toThrow(
-      /\/blog\/a: .* holds url\(\.\.\/media\/x\.woff2\)/,
+      /\/test: .* holds url\(\.\.\/media\/x\.woff2\)/,
     );
     expect(withUrl("a{background:url('media/y.png')}")).toThrow(/would break once inlined/);
     for (const fine of [
@@ -157,12 +193,19 @@ describe("inlineScripts", () => {
     const html =
       '<script type="application/ld+json">{}</script><script type="module" src="/a.js"></script>' +
       "<script>console.log(1)</script>";
-    expect(inlineScripts(html)).toEqual(["console.log(1)"]);
+    expect(inlineScripts(parsePage(html, "/"))).toEqual(["console.log(1)"]);
   });
 });
 
-describe("decodeAttribute", () => {
-  it("reads the entities React writes in attributes", () => {
-    expect(decodeAttribute("&quot;a&quot; &amp; &lt;b&gt; &#x27;c&#39;")).toBe(`"a" & <b> 'c'`);
+describe("urlsLoaded", () => {
+  it("lists the src and href values under a prefix, entities decoded", () => {
+    const html =
+      '<head><link rel="modulepreload" href="/_next/static/islands/a.js?v=1&amp;w=2"/></head>' +
+      '<body><script type="module" src="/_next/static/islands/b.js"></script>' +
+      '<a href="/blog">Blog</a><img src="/icon.svg" alt=""/></body>';
+    expect(urlsLoaded(parsePage(html, "/"), "/_next/static/")).toEqual([
+      "/_next/static/islands/a.js?v=1&w=2",
+      "/_next/static/islands/b.js",
+    ]);
   });
 });
