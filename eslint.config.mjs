@@ -75,6 +75,7 @@ export default defineConfig([
     ".next/**",
     "out/**",
     "out-hosted/**",
+    "out-without-islands/**",
     "build/**",
     "coverage/**",
     "test-results/**",

@@ -10,7 +10,11 @@ const nextConfig = {
   // Static hosts have no image optimizer; images are SVG made here or sized at build.
   images: { unoptimized: true },
   // After the export: each page loads only its islands, not Next's client runtime.
-  adapterPath: fileURLToPath(new URL("./scripts/islands/adapter.mjs", import.meta.url)),
+  // QHB_WITHOUT_ISLANDS_ADAPTER=1 builds as a Next that ignores adapterPath would, for the
+  // test that sees `npm run build` fail then (scripts/islands/without-adapter.build-test.ts).
+  ...(process.env.QHB_WITHOUT_ISLANDS_ADAPTER === "1"
+    ? {}
+    : { adapterPath: fileURLToPath(new URL("./scripts/islands/adapter.mjs", import.meta.url)) }),
   poweredByHeader: false,
   reactStrictMode: true,
 };

@@ -80,18 +80,19 @@ export function exportIsStale(): boolean {
 }
 
 /**
- * Runs `next build` for the local server, always or only when out/ is missing or stale;
+ * Builds the export for the local server as `npm run build:local` does (`next build`, then
+ * the check that its islands step ran), always or only when out/ is missing or stale;
  * throws if it fails.
  */
 export function buildExport({ onlyIfStale }: { onlyIfStale: boolean }): void {
   if (onlyIfStale && !exportIsStale()) return;
   console.log("Building the static export (next build) ...");
   // The local server answers the function itself: its pages post to their own origin.
-  const result = spawnSync("npx", ["next", "build"], {
+  const result = spawnSync("npx", ["tsx", "scripts/islands/next-build.ts"], {
     stdio: "inherit",
     env: { ...process.env, [LOCAL_BUILD_FLAG]: "1" },
   });
-  if (result.status !== 0) throw new Error(`next build failed with status ${result.status}`);
+  if (result.status !== 0) throw new Error(`The export build failed with status ${result.status}`);
 }
 
 /**

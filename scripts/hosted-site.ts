@@ -41,7 +41,8 @@ async function main() {
 
   const env = { ...process.env };
   delete env.QHB_LOCAL_BUILD;
-  const build = spawnSync("npx", ["next", "build"], {
+  // The deploy build (`npm run build`): next build, then the check that the islands ran.
+  const build = spawnSync("npx", ["tsx", "scripts/islands/next-build.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...env,
@@ -52,7 +53,7 @@ async function main() {
   });
   if (build.status !== 0) {
     await stack.stop();
-    throw new Error(`next build for the hosted path failed (${build.status})`);
+    throw new Error(`The deploy build for the hosted path failed (${build.status})`);
   }
 
   const info: HostedInfo = {

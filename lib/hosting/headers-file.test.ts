@@ -1,5 +1,6 @@
 import {
   contentSecurityPolicy,
+  headersFileNotes,
   headersFor,
   parseHeadersFile,
   renderHeadersFile,
@@ -37,6 +38,13 @@ describe("the _headers file", () => {
 
   it("reads back what it writes", () => {
     expect(parseHeadersFile(renderHeadersFile(rules))).toEqual(rules);
+  });
+
+  it("carries notes as comment lines, which hosts and the local server skip", () => {
+    const text = renderHeadersFile(rules, ["written by a test"]);
+    expect(text.startsWith("# written by a test\n\n/*\n")).toBe(true);
+    expect(headersFileNotes(text)).toEqual(["written by a test"]);
+    expect(parseHeadersFile(text)).toEqual(rules);
   });
 
   it("gives hashed files one Cache-Control, as a host joining every matching rule sends it", () => {

@@ -78,13 +78,23 @@ export function siteHeaderRules(inputs: PolicyInputs): HeaderRule[] {
   ];
 }
 
-export function renderHeadersFile(rules: readonly HeaderRule[]): string {
-  return rules
+/** The file's text: `notes` first, as comment lines (hosts skip them), then the rules. */
+export function renderHeadersFile(rules: readonly HeaderRule[], notes: readonly string[] = []) {
+  const comments = notes.map((note) => `# ${note}\n`).join("");
+  const body = rules
     .map(({ path, headers }) =>
       [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n"),
     )
-    .join("\n\n")
-    .concat("\n");
+    .join("\n\n");
+  return `${comments && `${comments}\n`}${body}\n`;
+}
+
+/** The text of the file's comment lines, without the "# ". */
+export function headersFileNotes(text: string): string[] {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("# "))
+    .map((line) => line.slice(2));
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {

@@ -13,6 +13,9 @@ let buildChecked = false;
  * The build adapter named in next.config.mjs, so a plain `next build` produces the islands
  * export. The work is TypeScript run by tsx in a process of its own: Next's build process
  * aliases `react` to its own copy, and the islands must render with the React they ship.
+ * A Next that does not call this adapter (one that ignores `adapterPath`) exports Next's
+ * whole runtime on every page and no _headers: `npm run build` then fails
+ * (scripts/islands/next-build.ts).
  * @type {import("next").NextAdapter}
  */
 const adapter = {

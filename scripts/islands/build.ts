@@ -17,7 +17,8 @@
  *     hydrates it with the same props) and loads the page's script from <head>;
  *  4. deletes Next's client chunks and RSC payload files (scripts/islands/exported-files.ts),
  *     checks that no page still refers to them and that every script a page loads exists,
- *     and writes the host's _headers and _redirects.
+ *     and writes the host's _headers (stamped: `npm run build` checks the stamp) and
+ *     _redirects.
  * Anything unexpected stops the build with a message naming the page.
  */
 import { createHash } from "node:crypto";
@@ -39,6 +40,7 @@ import { filesUnder } from "../../lib/build/files.ts";
 import { slugify } from "../../lib/slug.ts";
 import { islandElement, islandIdPrefix } from "../../components/islands/island-root.tsx";
 import { ISLANDS, type IslandName } from "../../components/islands/registry.ts";
+import { stampNote } from "./export-check.ts";
 import {
   checkListMatchesFolder,
   isNotFoundCopy,
@@ -261,6 +263,7 @@ function removeEmptyFolders(directory: string): void {
 function writeHostFiles(
   outDir: string,
   inline: { scripts: readonly string[]; styles: readonly string[] },
+  stamp: string,
 ): void {
   const hashes = (bodies: readonly string[]) =>
     bodies.map((body) => `sha256-${createHash("sha256").update(body).digest("base64")}`);
@@ -270,7 +273,10 @@ function writeHostFiles(
     scriptHashes: hashes(inline.scripts),
     styleHashes: hashes(inline.styles),
   };
-  writeFileSync(path.join(outDir, HEADERS_FILE), renderHeadersFile(siteHeaderRules(policy)));
+  writeFileSync(
+    path.join(outDir, HEADERS_FILE),
+    renderHeadersFile(siteHeaderRules(policy), [stamp]),
+  );
   // `!`: blog.html exists, and Netlify lets an existing file shadow a rule that is not forced.
   const redirects = POST_CATEGORIES.map((category) => {
     const slug = slugify(category);
@@ -280,7 +286,7 @@ function writeHostFiles(
 }
 
 export async function buildIslandPages(exported: AdapterExport): Promise<void> {
-  const { outDir, buildId } = exported;
+  const { outDir, buildId, nextVersion } = exported;
   checkPublicEnv(publicEnv, process.env[LOCAL_BUILD_FLAG]);
   checkListMatchesFolder(exported.files, filesUnder(outDir), outDir);
   // Next's own copy of the 404 page; hosts serve 404.html.
@@ -349,7 +355,11 @@ export async function buildIslandPages(exported: AdapterExport): Promise<void> {
         `${unknown.map((file) => file.pathname).join(", ")}. Teach scripts/islands/exported-files.ts.`,
     );
   }
-  writeHostFiles(outDir, { scripts: [...inlineScriptBodies], styles: [...stylesheets.values()] });
+  writeHostFiles(
+    outDir,
+    { scripts: [...inlineScriptBodies], styles: [...stylesheets.values()] },
+    stampNote({ next: nextVersion, buildId, pages: pages.length }),
+  );
   const kinds = [...entries.keys()].join(", ");
   console.log(
     `islands: ${pages.length} pages hydrate only their islands, ${entries.size} kinds of page ` +
@@ -361,7 +371,7 @@ export async function buildIslandPages(exported: AdapterExport): Promise<void> {
 function readAdapterInput(): AdapterExport {
   if (!process.argv.includes("--adapter-input")) {
     throw new Error(
-      "Run by the build adapter (scripts/islands/adapter.mjs) during `next build`, which " +
+      "Run by the build adapter (scripts/islands/adapter.mjs) during `npm run build`, which " +
         "hands it Next's list of exported files.",
     );
   }
