@@ -1,5 +1,6 @@
 import { companyEnv, publicEnv, type CompanyEnv } from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
+import { DEFAULT_COMPANY_NAME } from "@/supabase/functions/_leads/site-facts.ts";
 
 /**
  * The one typed site config: brand, domain, company identity and every promise and
@@ -21,8 +22,8 @@ export type Company = {
  * "Example Avenue". A deployment sets its own at build time (README, Company details).
  */
 const DEFAULT_COMPANY = {
-  name: "Quick Home Buyers",
-  legalName: "Quick Home Buyers LLC",
+  name: DEFAULT_COMPANY_NAME,
+  legalName: `${DEFAULT_COMPANY_NAME} LLC`,
   phone: "(614) 555-0142",
   email: "offers@quickhomebuyers.com",
   street: "100 Example Avenue, Suite 200",

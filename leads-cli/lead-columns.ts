@@ -16,6 +16,11 @@ export const EXPORT_COLUMNS = [
   "notify_attempts",
   "notify_next_at",
   "notify_error",
+  "meta_sent_at",
+  "meta_attempted_at",
+  "meta_attempts",
+  "meta_next_at",
+  "meta_error",
 ] as const satisfies readonly (keyof LeadRow)[];
 
 /** The lead's channel from the visit that sent it (the first visit when only that was kept). */

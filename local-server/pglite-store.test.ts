@@ -141,7 +141,61 @@ describe("the SQL lead store", () => {
       notify_attempts: 1,
       notify_next_at: null,
       notify_error: null,
+      meta_sent_at: null,
+      meta_attempted_at: null,
+      meta_attempts: 0,
+      meta_next_at: null,
+      meta_error: null,
     });
+  });
+
+  it("stores the consent record with the lead in one statement, and refuses to change it", async () => {
+    const id = crypto.randomUUID();
+    const consent = {
+      consented_at: "2026-11-25T10:00:00.000Z",
+      disclosure_version: "2026-11-25",
+      disclosure_sha256: "a".repeat(64),
+      disclosure_verified: true,
+      brand: "Quick Home Buyers",
+      calls: true,
+      texts: false,
+      page_url: "https://quickhomebuyers.com/",
+      user_agent: "Mozilla/5.0",
+      client_ip: "203.0.113.7",
+      gpc: true,
+      via: "script" as const,
+    };
+    await store.insert({ ...lead, id, phone: "614-555-0100", gpc: true }, { consent });
+    const { rows } = await db.query<Record<string, unknown>>(
+      "select * from lead_consents where lead_id = $1",
+      [id],
+    );
+    const iso = (value: unknown) => (value as Date).toISOString();
+    expect(
+      rows.map((row) => ({
+        ...row,
+        consented_at: iso(row.consented_at),
+        received_at: iso(row.received_at),
+      })),
+    ).toEqual([
+      {
+        ...consent,
+        lead_id: id,
+        email: lead.email,
+        phone: "614-555-0100",
+        received_at: expect.stringMatching(/Z$/),
+      },
+    ]);
+    await expect(
+      db.query("update lead_consents set calls = false where lead_id = $1", [id]),
+    ).rejects.toThrow("lead_consents is append-only: UPDATE refused");
+    await expect(db.query("delete from lead_consents where lead_id = $1", [id])).rejects.toThrow(
+      "lead_consents is append-only: DELETE refused",
+    );
+    // A repeat of the id stores neither the lead nor a second record.
+    await store.insert({ ...lead, id }, { consent: { ...consent, calls: false } });
+    const again = await db.query("select calls from lead_consents where lead_id = $1", [id]);
+    expect(again.rows).toEqual([{ calls: true }]);
   });
 
   it("stores a real lead claimed by its first e-mail, so the retry run leaves it alone", async () => {

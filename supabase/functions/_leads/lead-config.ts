@@ -1,5 +1,6 @@
 import type { AddressSource } from "./client-address.ts";
 import { originWithTwin, SITE_ORIGINS } from "./cors.ts";
+import { DEFAULT_COMPANY_NAME } from "./site-facts.ts";
 
 /**
  * The function's configuration from the environment, read and checked here and
@@ -32,6 +33,8 @@ export type LeadConfig = {
   resend: ResendConfig | null;
   /** The e-mail settings that are set, when only some are: worth a warning. */
   resendMissing: string[];
+  /** The company's name, as the consent wording the site shows states it (COMPANY_NAME). */
+  brand: string;
 };
 
 export const DEFAULT_RATE_LIMIT = "5/600";
@@ -122,5 +125,6 @@ export function readLeadConfig(env: Env, { onSupabase }: { onSupabase: boolean }
     cronSecret: env("LEADS_CRON_SECRET")?.trim() || null,
     resend,
     resendMissing: resendMissing.length < RESEND_VARIABLES.length ? resendMissing : [],
+    brand: env("COMPANY_NAME")?.trim() || DEFAULT_COMPANY_NAME,
   };
 }

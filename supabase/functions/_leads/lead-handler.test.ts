@@ -19,6 +19,7 @@ import { LEAD_LIMITS } from "./lead-rules.ts";
 import { NOTIFY_ATTEMPTS_MAX, notifyBackoffMinutes, type Lead } from "./lead-store.ts";
 import { createMemoryLeadStore, leadRequestFixture } from "./lead-test-kit.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
+import { DISCLOSURE_VERSION, sha256Hex, shownDisclosure } from "./disclosures.ts";
 import { createSqlLeadStore } from "./sql-lead-store.ts";
 
 // Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
@@ -1395,5 +1396,97 @@ describe("an outsider's requests", () => {
       post({ ...leadRequestFixture(), id: crypto.randomUUID() }, { origin }),
     );
     expect(result.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("the consent record stored with each lead", () => {
+  const wording = (phoneSection: boolean) =>
+    sha256Hex(shownDisclosure(DISCLOSURE_VERSION, "Quick Home Buyers", { phoneSection })!);
+
+  it("keeps what the visitor agreed to: the wording's hash, each control, the page, the browser and the address", async () => {
+    const { send, store } = setup();
+    const shown = await wording(true);
+    await send(
+      post(
+        {
+          ...leadRequestFixture(),
+          pageUrl: "https://quickhomebuyers.com/sell-house-fast-ohio?utm_source=google",
+          consent: {
+            version: DISCLOSURE_VERSION,
+            at: "2026-11-23T14:03:11.201Z",
+            calls: true,
+            texts: true,
+            shown,
+          },
+        },
+        { "user-agent": "Mozilla/5.0 (Test)" },
+      ),
+    );
+    expect(store.consents.get(ID)).toEqual({
+      consented_at: "2026-11-23T14:03:11.201Z",
+      disclosure_version: DISCLOSURE_VERSION,
+      disclosure_sha256: shown,
+      disclosure_verified: true,
+      brand: "Quick Home Buyers",
+      calls: true,
+      texts: true,
+      page_url: "https://quickhomebuyers.com/sell-house-fast-ohio?utm_source=google",
+      user_agent: "Mozilla/5.0 (Test)",
+      client_ip: "203.0.113.7",
+      gpc: false,
+      via: "script",
+    });
+  });
+
+  it("records no call or text consent without a phone number, whatever the boxes said", async () => {
+    const { send, store } = setup();
+    await send(
+      post({
+        ...leadRequestFixture(),
+        phone: "",
+        consent: {
+          version: DISCLOSURE_VERSION,
+          at: "2026-11-23T14:03:11.201Z",
+          calls: true,
+          texts: true,
+        },
+      }),
+    );
+    expect(store.consents.get(ID)).toMatchObject({ calls: false, texts: false });
+  });
+
+  it("takes Global Privacy Control from the header or from the page, on the lead and its consent", async () => {
+    const { send, store, rows } = setup();
+    await send(post({ ...leadRequestFixture(), id: ID }, { "sec-gpc": "1" }));
+    const other = crypto.randomUUID();
+    await send(
+      post({
+        ...leadRequestFixture(),
+        id: other,
+        consent: { version: DISCLOSURE_VERSION, at: "2026-11-23T14:03:11.201Z", gpc: true },
+      }),
+    );
+    expect(rows.get(ID)?.gpc).toBe(true);
+    expect(rows.get(other)?.gpc).toBe(true);
+    expect(store.consents.get(ID)?.gpc).toBe(true);
+  });
+
+  it("keeps the page's hash but notes it when this function renders the wording differently", async () => {
+    const { send, store, rows } = setup();
+    await send(
+      post({
+        ...leadRequestFixture(),
+        consent: {
+          version: DISCLOSURE_VERSION,
+          at: "2026-11-23T14:03:11.201Z",
+          shown: "a".repeat(64),
+        },
+      }),
+    );
+    expect(store.consents.get(ID)).toMatchObject({
+      disclosure_sha256: "a".repeat(64),
+      disclosure_verified: false,
+    });
+    expect(rows.get(ID)?.intake_notes.join(" ")).toContain("check COMPANY_NAME on both");
   });
 });

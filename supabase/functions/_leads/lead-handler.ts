@@ -14,7 +14,9 @@ import type { LeadNotifier } from "./lead-notifier.ts";
 import { describeLead } from "./lead-notifier.ts";
 import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-rules.ts";
 import { describeLeadError, leadSchema, type LeadSubmission } from "./lead-schema.ts";
-import type { Lead, LeadStore } from "./lead-store.ts";
+import type { ConsentRecord, Lead, LeadStore } from "./lead-store.ts";
+import { sha256Hex, shownDisclosure } from "./disclosures.ts";
+import { DEFAULT_COMPANY_NAME } from "./site-facts.ts";
 
 export type { ConnectionInfo };
 
@@ -34,6 +36,8 @@ export type LeadHandlerDeps = {
   log: (line: string) => void;
   /** The clock of the rate limit's windows and of the browser's times; tests move it. */
   now?: () => number;
+  /** The company's name as the consent wording states it (COMPANY_NAME); default the site's. */
+  brand?: string;
 };
 
 /** Supabase Cron posts here (supabase/cron/retry-notifications.sql). */
@@ -147,8 +151,17 @@ export function createLeadHandler(
     const submission = parsed.data;
     const fingerprint = await fingerprintOf(submission);
     if (body.id === undefined) submission.id = await derivedLeadId(fingerprint, new Date(now()));
-    const lead = toLead(submission, fingerprint, notes, via);
+    const gpc = request.headers.get("sec-gpc")?.trim() === "1" || submission.consent?.gpc === true;
+    const lead = toLead(submission, fingerprint, notes, via, gpc);
     const alreadyNotified = submission.notified === true;
+    const consent = await consentRecord(submission, {
+      brand: deps.brand ?? DEFAULT_COMPANY_NAME,
+      via,
+      gpc,
+      userAgent: request.headers.get("user-agent"),
+      clientIp: clientAddress(request, info, deps.addressSource),
+      notes,
+    });
     // Bots get the answer a person gets, so they learn nothing to adapt to.
     const ok = () => answer({ kind: "received" }, 200, { success: true, id: lead.id });
     const sameRequest = (stored: string | null) =>
@@ -187,7 +200,7 @@ export function createLeadHandler(
         }
       }
 
-      const result = await store.insert(lead, { alreadyNotified });
+      const result = await store.insert(lead, { alreadyNotified, consent });
       if (!result.inserted) return sameRequest(result.fingerprint);
     } catch (error) {
       log(`Could not store lead ${describeLead(lead)}: ${errorText(error)}`);
@@ -231,7 +244,13 @@ export function createLeadHandler(
 const PLACEHOLDER_ID = "00000000-0000-4000-8000-000000000000";
 
 /** The row to store: the submission's fields, its fingerprint, and why it looks like spam. */
-function toLead(submission: LeadSubmission, fingerprint: string, notes: string[], via: Via): Lead {
+function toLead(
+  submission: LeadSubmission,
+  fingerprint: string,
+  notes: string[],
+  via: Via,
+  gpc: boolean,
+): Lead {
   const {
     [HONEYPOT_FIELD]: honeypot,
     elapsedMs,
@@ -241,6 +260,8 @@ function toLead(submission: LeadSubmission, fingerprint: string, notes: string[]
     notified: _notified,
     ...fields
   } = submission;
+  void _pageUrl;
+  void _notified;
   return {
     ...fields,
     consent_version: consent?.version ?? null,
@@ -249,7 +270,56 @@ function toLead(submission: LeadSubmission, fingerprint: string, notes: string[]
     spam_reason: findBotSign(honeypot, elapsedMs, via),
     fingerprint,
     intake_notes: notes,
+    gpc,
     ...attributionToColumns(attribution ?? undefined),
+  };
+}
+
+/**
+ * The consent the lead was sent under. The page says which wording it showed (version
+ * and the SHA-256 of the exact text); the function renders that version itself for the
+ * company's name and records whether the two agree, noting it when they do not (a page
+ * built with another COMPANY_NAME, or wording this function does not know yet).
+ */
+async function consentRecord(
+  submission: LeadSubmission,
+  context: {
+    brand: string;
+    via: Via;
+    gpc: boolean;
+    userAgent: string | null;
+    clientIp: string;
+    notes: string[];
+  },
+): Promise<ConsentRecord> {
+  const { consent, phone } = submission;
+  const phoneSection = consent?.calls === true;
+  const expected = consent
+    ? shownDisclosure(consent.version, context.brand, { phoneSection })
+    : null;
+  const expectedHash = expected === null ? null : await sha256Hex(expected);
+  const shown = consent?.shown ?? expectedHash;
+  const verified = shown !== null && shown === expectedHash;
+  if (consent && !verified) {
+    context.notes.push(
+      expected === null
+        ? `consent: wording version ${JSON.stringify(consent.version)} is not in this function's disclosures.ts; the page's hash is kept.`
+        : `consent.shown: the page's wording does not match version ${consent.version} as this function renders it for ${JSON.stringify(context.brand)}; check COMPANY_NAME on both; the page's hash is kept.`,
+    );
+  }
+  return {
+    consented_at: consent?.at ?? null,
+    disclosure_version: consent?.version ?? null,
+    disclosure_sha256: shown,
+    disclosure_verified: verified,
+    brand: context.brand,
+    calls: phoneSection && phone !== null,
+    texts: consent?.texts === true && phone !== null,
+    page_url: submission.pageUrl ?? null,
+    user_agent: context.userAgent?.slice(0, 500) ?? null,
+    client_ip: context.clientIp,
+    gpc: context.gpc,
+    via: context.via,
   };
 }
 
@@ -277,11 +347,6 @@ function findBotSign(
 export async function fingerprintOf(submission: LeadSubmission): Promise<string> {
   const { address, condition, email, phone, state, source } = submission;
   return sha256Hex(canonicalJson({ address, condition, email, phone, state, source }));
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**

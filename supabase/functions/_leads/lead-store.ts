@@ -23,7 +23,33 @@ export type Lead = {
   fingerprint: string | null;
   /** What the function changed in fields the visitor never typed, one sentence each. */
   intake_notes: string[];
+  /** The browser sent Global Privacy Control: no export or ad-platform event includes the lead. */
+  gpc: boolean;
 } & AttributionColumns;
+
+/**
+ * The consent a lead was sent under, stored with it (public.lead_consents) and kept
+ * longer than the lead: what a lawyer asks for when a call or a text is challenged.
+ */
+export type ConsentRecord = {
+  /** The visitor's submit time as the function believed it; null when it did not. */
+  consented_at: string | null;
+  disclosure_version: string | null;
+  /** SHA-256 of the exact wording the page showed (disclosures.ts reproduces it). */
+  disclosure_sha256: string | null;
+  /** The function rendered the same wording for that version and brand. */
+  disclosure_verified: boolean;
+  brand: string;
+  /** A call was asked for, with a phone number, under the call wording. */
+  calls: boolean;
+  /** The separate box for text messages was ticked. */
+  texts: boolean;
+  page_url: string | null;
+  user_agent: string | null;
+  client_ip: string | null;
+  gpc: boolean;
+  via: "script" | "form";
+};
 
 /** A stored lead as listed back: every column of the table. */
 export type LeadRow = Lead & {
@@ -37,6 +63,12 @@ export type LeadRow = Lead & {
   notify_next_at: string | null;
   /** Why the last attempt failed. */
   notify_error: string | null;
+  /** The Meta Conversions API Lead event: the same kind of delivery as the e-mail. */
+  meta_sent_at: string | null;
+  meta_attempted_at: string | null;
+  meta_attempts: number;
+  meta_next_at: string | null;
+  meta_error: string | null;
 };
 
 /** A lead claimed for its e-mail, with the number of this attempt (the first is 1). */
@@ -77,11 +109,15 @@ export interface LeadStore {
    */
   countRequest(clientAddress: string, windowStart: Date): Promise<number>;
   /**
-   * Stores the lead unless its id is already stored. A real lead is stored claimed for its
-   * first e-mail, so the retry run does not send it at the same time; one the team was
-   * e-mailed about while the store was down (`alreadyNotified`) is stored as notified.
+   * Stores the lead unless its id is already stored, with its consent record in the same
+   * statement. A real lead is stored claimed for its first e-mail, so the retry run does
+   * not send it at the same time; one the team was e-mailed about while the store was
+   * down (`alreadyNotified`) is stored as notified.
    */
-  insert(lead: Lead, options?: { alreadyNotified?: boolean }): Promise<InsertResult>;
+  insert(
+    lead: Lead,
+    options?: { alreadyNotified?: boolean; consent?: ConsentRecord },
+  ): Promise<InsertResult>;
   markNotified(id: string): Promise<void>;
   /**
    * Gives up the claim after a failed e-mail, with the reason, and puts the next attempt

@@ -2,6 +2,7 @@ import { attributionToColumns } from "./attribution.ts";
 import {
   NOTIFY_ATTEMPTS_MAX,
   notifyBackoffMinutes,
+  type ConsentRecord,
   type InsertResult,
   type Lead,
   type LeadRow,
@@ -59,6 +60,7 @@ export function leadFixture(overrides: Partial<Lead> = {}): Lead {
     spam_reason: null,
     fingerprint: "f".repeat(64),
     intake_notes: [],
+    gpc: false,
     ...attributionToColumns(undefined),
     ...overrides,
   };
@@ -73,12 +75,19 @@ export function leadRowFixture(overrides: Partial<LeadRow> = {}): LeadRow {
     notify_attempts: 0,
     notify_next_at: null,
     notify_error: null,
+    meta_sent_at: null,
+    meta_attempted_at: null,
+    meta_attempts: 0,
+    meta_next_at: null,
+    meta_error: null,
     ...overrides,
   };
 }
 
 export type MemoryLeadStore = LeadStore & {
   rows: Map<string, LeadRow>;
+  /** The consent records stored with the leads, by lead id. */
+  consents: Map<string, ConsentRecord>;
   /** Client addresses as counted; the SQL store keeps only their hashes. */
   hits: Map<string, number>;
   /** Makes every call throw, as a database that is down. */
@@ -89,9 +98,11 @@ const LEASE_MS = 5 * 60_000;
 
 export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadStore {
   const rows = new Map<string, LeadRow>();
+  const consents = new Map<string, ConsentRecord>();
   const hits = new Map<string, number>();
   const store: MemoryLeadStore = {
     rows,
+    consents,
     hits,
     failing: false,
     async findFingerprint(id) {
@@ -105,10 +116,11 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
       hits.set(key, (hits.get(key) ?? 0) + 1);
       return hits.get(key) ?? 0;
     },
-    async insert(lead, { alreadyNotified = false } = {}): Promise<InsertResult> {
+    async insert(lead, { alreadyNotified = false, consent } = {}): Promise<InsertResult> {
       up();
       const stored = rows.get(lead.id);
       if (stored) return { inserted: false, fingerprint: stored.fingerprint };
+      if (consent) consents.set(lead.id, consent);
       const claimed = lead.spam_reason === null && !alreadyNotified;
       const at = new Date(now()).toISOString();
       rows.set(lead.id, {
@@ -119,6 +131,11 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
         notify_attempts: claimed ? 1 : 0,
         notify_next_at: null,
         notify_error: null,
+        meta_sent_at: null,
+        meta_attempted_at: null,
+        meta_attempts: 0,
+        meta_next_at: null,
+        meta_error: null,
       });
       return { inserted: true };
     },

@@ -11,3 +11,6 @@ export const FUNCTION_NAME = "send-contact-email";
 
 /** Where a Supabase project (and the local server) answers it. */
 export const FUNCTION_PATH = `/functions/v1/${FUNCTION_NAME}`;
+
+/** The company's name unless COMPANY_NAME says otherwise: the site shows it, the consent wording names it. */
+export const DEFAULT_COMPANY_NAME = "Quick Home Buyers";

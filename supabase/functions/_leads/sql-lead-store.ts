@@ -2,6 +2,7 @@ import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
 import {
   NOTIFY_ATTEMPTS_MAX,
   notifyBackoffMinutes,
+  type ConsentRecord,
   type InsertResult,
   type Lead,
   type LeadRow,
@@ -40,8 +41,25 @@ export const LEAD_COLUMNS = [
   "spam_reason",
   "fingerprint",
   "intake_notes",
+  "gpc",
   ...ATTRIBUTION_COLUMNS,
 ] as const satisfies readonly (keyof Lead)[];
+
+/** The consent record's columns the request fills; lead_id, e-mail and phone come from the lead. */
+export const CONSENT_COLUMNS = [
+  "consented_at",
+  "disclosure_version",
+  "disclosure_sha256",
+  "disclosure_verified",
+  "brand",
+  "calls",
+  "texts",
+  "page_url",
+  "user_agent",
+  "client_ip",
+  "gpc",
+  "via",
+] as const satisfies readonly (keyof ConsentRecord)[];
 
 const SPAM_PARAM = `$${LEAD_COLUMNS.indexOf("spam_reason") + 1}`;
 /** True when the team was e-mailed while the store was down. */
@@ -49,15 +67,31 @@ const NOTIFIED_PARAM = `$${LEAD_COLUMNS.length + 1}::boolean`;
 /** A real lead not yet e-mailed is stored claimed by its first attempt. */
 const CLAIMED = `${SPAM_PARAM}::text is null and not ${NOTIFIED_PARAM}`;
 
+const param = (column: (typeof LEAD_COLUMNS)[number]) => `$${LEAD_COLUMNS.indexOf(column) + 1}`;
+/** Whether a consent record comes with the lead, then its values. */
+const CONSENT_GIVEN = `$${LEAD_COLUMNS.length + 2}::boolean`;
+const consentParam = (index: number) => `$${LEAD_COLUMNS.length + 3 + index}`;
+
+/** The lead and its consent record in one statement: both are stored, or neither. */
 const INSERT_LEAD = `
-  insert into public.leads
-    (${LEAD_COLUMNS.join(", ")}, notified_at, notify_attempted_at, notify_attempts)
-  values (${LEAD_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")},
-          case when ${NOTIFIED_PARAM} then now() end,
-          case when ${CLAIMED} then now() end,
-          case when ${CLAIMED} then 1 else 0 end)
-  on conflict (id) do nothing
-  returning id`;
+  with lead as (
+    insert into public.leads
+      (${LEAD_COLUMNS.join(", ")}, notified_at, notify_attempted_at, notify_attempts)
+    values (${LEAD_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")},
+            case when ${NOTIFIED_PARAM} then now() end,
+            case when ${CLAIMED} then now() end,
+            case when ${CLAIMED} then 1 else 0 end)
+    on conflict (id) do nothing
+    returning id, created_at),
+  consent as (
+    insert into public.lead_consents
+      (lead_id, received_at, email, phone, ${CONSENT_COLUMNS.join(", ")})
+    select id, created_at, ${param("email")}, ${param("phone")},
+           ${CONSENT_COLUMNS.map((_, index) => consentParam(index)).join(", ")}
+    from lead
+    where ${CONSENT_GIVEN}
+    returning lead_id)
+  select id from lead`;
 
 const CLAIM_DUE = `
   update public.leads
@@ -116,10 +150,12 @@ export function createSqlLeadStore(query: Query): LeadStore {
       }
       return Number(row.hits);
     },
-    async insert(lead, { alreadyNotified = false } = {}): Promise<InsertResult> {
+    async insert(lead, { alreadyNotified = false, consent } = {}): Promise<InsertResult> {
       const inserted = await query(INSERT_LEAD, [
         ...LEAD_COLUMNS.map((column) => lead[column]),
         alreadyNotified,
+        consent !== undefined,
+        ...CONSENT_COLUMNS.map((column) => consent?.[column] ?? null),
       ]);
       if (inserted.length > 0) return { inserted: true };
       // Another request with this id got there first (a double submit): compare with it.

@@ -1,0 +1,115 @@
+/**
+ * The consent wording the offer form shows, kept by version: every lead stores the version
+ * and the SHA-256 of the exact text its visitor saw, and `npm run leads -- --consent ID`
+ * reproduces that text from the hash. A published version is never edited (a test holds
+ * the hashes); new wording is a new version. In the function's folder because both sides
+ * need it: the site shows it, the function checks the page's hash against it.
+ */
+
+/** A piece of wording: plain words, or a link to one of the site's policy pages. */
+export type DisclosurePart = string | { href: string; text: string };
+
+type Wording = {
+  /** Under the submit button, always shown on the last step. */
+  submit: readonly DisclosurePart[];
+  /** Under the phone field, shown when a call is requested. */
+  calls: (brand: string) => readonly DisclosurePart[];
+  /** The label of the optional, unticked box for text messages; shown with the phone field. */
+  texts?: (brand: string) => readonly DisclosurePart[];
+};
+
+/** The policy pages the wording links to (content/legal-pages.ts has the same paths; a test checks). */
+export const DISCLOSURE_LINKS = {
+  terms: { href: "/terms", text: "Terms of Use" },
+  privacy: { href: "/privacy", text: "Privacy Policy" },
+  sms: { href: "/sms-policy", text: "Text Message Policy" },
+} as const;
+
+const { terms, privacy, sms } = DISCLOSURE_LINKS;
+
+const submitAgreement = ["By submitting, you agree to our ", terms, " and ", privacy, "."];
+
+export const DISCLOSURES: Record<string, Wording> = {
+  "2026-11-23": {
+    submit: submitAgreement,
+    calls: (brand) => [
+      `By requesting a call, you agree that ${brand} may call and text you at this number about your property and offer, including with automated technology. Consent is not a condition of any purchase. Message and data rates may apply. Reply STOP to end texts. See our `,
+      terms,
+      " and ",
+      privacy,
+      ".",
+    ],
+  },
+  // Texts got their own box (A2P 10DLC: a separate, optional, unticked consent).
+  "2026-11-25": {
+    submit: submitAgreement,
+    calls: (brand) => [
+      `By requesting a call, you agree that ${brand} may call you at this number about your property and your offer, including with automated technology. Consent is not a condition of any purchase or sale. See our `,
+      terms,
+      " and ",
+      privacy,
+      ".",
+    ],
+    texts: (brand) => [
+      `Text me about my offer. I agree to receive text messages from ${brand} about my offer request at the number above, including automated texts. Consent is not a condition of any purchase or sale. Msg frequency varies. Msg & data rates may apply. Reply STOP to cancel, HELP for help. See our `,
+      sms,
+      ", ",
+      terms,
+      " and ",
+      privacy,
+      ".",
+    ],
+  },
+};
+
+/** The wording the form shows now. */
+export const DISCLOSURE_VERSION = "2026-11-25";
+
+/** What the visitor saw: the submit line, and the call and text wording when the phone field showed. */
+export type ShownSections = { phoneSection: boolean };
+
+/** The parts as one plain text, links written as "Terms of Use </terms>". */
+export function plainText(parts: readonly DisclosurePart[]): string {
+  return parts
+    .map((part) => (typeof part === "string" ? part : `${part.text} <${part.href}>`))
+    .join("");
+}
+
+/**
+ * The exact text a visitor saw, as one string: each section on its own line, in the order
+ * the form shows them. Null for a version this code does not know.
+ */
+export function shownDisclosure(
+  version: string,
+  brand: string,
+  { phoneSection }: ShownSections,
+): string | null {
+  const wording = DISCLOSURES[version];
+  if (!wording) return null;
+  const sections = phoneSection
+    ? [wording.calls(brand), ...(wording.texts ? [wording.texts(brand)] : []), wording.submit]
+    : [wording.submit];
+  return sections.map(plainText).join("\n");
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The text behind a stored hash: every version, with and without the phone section, for
+ * the brand given, until one matches. Null when none does.
+ */
+export async function disclosureForHash(
+  hash: string,
+  brand: string,
+): Promise<{ version: string; phoneSection: boolean; text: string } | null> {
+  for (const version of Object.keys(DISCLOSURES)) {
+    for (const phoneSection of [true, false]) {
+      const text = shownDisclosure(version, brand, { phoneSection })!;
+      if ((await sha256Hex(text)) === hash) return { version, phoneSection, text };
+    }
+  }
+  return null;
+}
