@@ -10,6 +10,7 @@ import { HowItWorks } from "@/components/home/how-it-works";
 import { PropertyTypes } from "@/components/home/property-types";
 import { StateLinks } from "@/components/home/state-links";
 import { Island } from "@/components/islands/island";
+import { offerFormProps } from "@/components/offer-form/form-props";
 import { Faq } from "@/components/site/faq";
 import { JsonLd } from "@/components/site/json-ld";
 
@@ -41,11 +42,11 @@ export default function HomePage() {
             </p>
             <Island
               name="offer-form"
-              props={{
+              props={offerFormProps({
                 id: FORM_ID,
+                path: "/",
                 placeholder: homeCopy.offer.addressPlaceholder,
-                company: { name: site.company.name, phone: site.company.phone },
-              }}
+              })}
             />
           </section>
         </div>

@@ -19,4 +19,21 @@ export const nextSteps = {
   ],
   callLine: "Questions now? Call",
   again: "Request another offer",
+  addressLabel: "Property",
+  emailLabel: "Offer goes to",
+  /** What became of the request, said plainly. */
+  where: {
+    delivered: {
+      title: "Request received",
+      text: `We have your request. Your written cash offer will reach this e-mail address within ${COMMITMENTS.offerWithinHours} hours.`,
+    },
+    kept: {
+      title: "Request saved, sending soon",
+      text: "We could not reach our server just now, so your request is saved on this device and will be sent on its own as soon as we can, even if you close this page.",
+    },
+    page: {
+      title: "Not sent yet",
+      text: "Your request is held in this page only: keep it open until it says received, or call us.",
+    },
+  },
 } as const;

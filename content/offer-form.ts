@@ -1,10 +1,14 @@
 import { DO_NOT_SELL_ANCHOR, LEGAL_PAGES } from "@/content/legal-pages";
 import { COMMITMENTS } from "@/config/commitments";
 
-/** The words of the offer form and its outcome toasts. */
+/**
+ * The words of the offer form and its outcome toasts, as plain data: the pages give them
+ * to the form as its props (written into the HTML, which already shows them), so the
+ * form's script does not carry them a second time. "{name}" is filled in by the form.
+ */
 export const offerFormCopy = {
   formLabel: "Free cash offer request",
-  progressLabel: (step: number, total: number) => `Step ${step} of ${total}`,
+  progressLabel: "Step {step} of {total}",
   steps: {
     1: {
       title: "Where is the property?",
@@ -39,6 +43,13 @@ export const offerFormCopy = {
     },
   },
   preferToTalk: "Prefer to talk? Call us at",
+  /** A field the function refused that the form could not tell apart. */
+  checkField: "Please check this field.",
+  refusedWithoutField:
+    "We could not take this request as it is. Please check what you entered, or call us at {phone}.",
+  /** Neither sent nor kept anywhere but this page (storage full or blocked, and no answer). */
+  keptInPage:
+    "We could not send your request yet, and this browser cannot save it. Keep this page open and we will keep trying; or call us now at",
   success: {
     title: "Thank you!",
     description:
@@ -49,3 +60,5 @@ export const offerFormCopy = {
     description: "Thank you for your interest. We'll contact you soon about your property.",
   },
 } as const;
+
+export type OfferFormCopy = typeof offerFormCopy;

@@ -52,8 +52,10 @@ async function focusRing(page: Page) {
   return page.evaluate(() => {
     const focused = document.activeElement as HTMLElement | null;
     if (!focused || focused === document.body) return null;
+    // A radio and the call switch draw their ring on the label around them.
     const ringed =
-      focused instanceof HTMLInputElement && focused.type === "radio"
+      focused instanceof HTMLInputElement &&
+      (focused.type === "radio" || focused.getAttribute("role") === "switch")
         ? (focused.closest("label") ?? focused)
         : focused;
     const style = getComputedStyle(ringed);
@@ -127,7 +129,7 @@ for (const viewport of VIEWPORTS) {
       await expect(form.getByLabel("Email Address *")).toBeVisible();
       await expectNoAxeViolations(page);
 
-      await form.getByRole("button", { name: "Request Call" }).click();
+      await form.getByRole("switch", { name: "Request Call" }).check();
       await form.getByLabel("Phone Number").fill("614-555-0100");
       await form.getByLabel("Email Address *").fill("dana@gmail");
       await form.getByRole("button", { name: "Get My Cash Offer" }).click();
@@ -137,7 +139,7 @@ for (const viewport of VIEWPORTS) {
       await form.getByLabel("Email Address *").fill("dana@example.com");
       await form.getByRole("button", { name: "Get My Cash Offer" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
-      await expect(form.getByRole("region", { name: "What happens next" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Request received" })).toBeVisible();
       await expectNoAxeViolations(page);
     });
 
@@ -237,21 +239,28 @@ test.describe("keyboard", () => {
     await expectVisibleFocusRing(page, email);
     await page.keyboard.type("maria@example.com");
     await page.keyboard.press("Tab");
-    const requestCall = form.getByRole("button", { name: "Request Call" });
+    const requestCall = form.getByRole("switch", { name: "Request Call" });
     await expectVisibleFocusRing(page, requestCall);
     await page.keyboard.press("Space");
-    await expect(form.getByRole("button", { name: "Call Requested" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
-    );
+    await expect(form.getByRole("switch", { name: "Call Requested" })).toBeChecked();
     await page.keyboard.press("Tab");
     await expectVisibleFocusRing(page, form.getByLabel("Phone Number"));
     await page.keyboard.type("713-555-0142");
-    // The consent under the phone field links to the two policies.
+    // The call wording under the phone field links to the two policies.
     await page.keyboard.press("Tab");
     await expectVisibleFocusRing(page, form.getByRole("link", { name: "Terms of Use" }).first());
     await page.keyboard.press("Tab");
     await expectVisibleFocusRing(page, form.getByRole("link", { name: "Privacy Policy" }).first());
+    // Then the separate box for texts, and its wording's three policies.
+    await page.keyboard.press("Tab");
+    await expectVisibleFocusRing(
+      page,
+      form.getByRole("checkbox", { name: /^Text me about my offer/ }),
+    );
+    for (const policy of ["Text Message Policy", "Terms of Use", "Privacy Policy"]) {
+      await page.keyboard.press("Tab");
+      await expect(page.locator(":focus")).toHaveText(policy);
+    }
     await page.keyboard.press("Tab");
     await expectVisibleFocusRing(page, form.getByRole("button", { name: "Back" }));
     await page.keyboard.press("Tab");
@@ -259,22 +268,26 @@ test.describe("keyboard", () => {
     await expectVisibleFocusRing(page, submit);
     await page.keyboard.press("Enter");
 
-    // The outcome is announced, focus lands on what happens next, and the wizard is back at
-    // step 1, empty; "Request another offer" puts the cursor in the address again.
+    // The outcome is announced, focus lands on what was received, in place of the form;
+    // "Request another offer" brings the form back at step 1, empty, the cursor in the address.
     await expect
       .poll(heard)
       .toContain(
         "We've received your inquiry and will contact you within 24 hours with a cash offer.",
       );
     await expect(heard()).resolves.toContain("Thank you!");
-    await expect(form.getByRole("heading", { name: "What happens next" })).toBeFocused();
-    await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
-    await expect(address).toHaveValue("");
+    const received = page.getByRole("region", { name: "Request received" });
+    await expect(received.getByRole("heading", { name: "Request received" })).toBeFocused();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    await expectVisibleFocusRing(page, form.getByRole("button", { name: "Request another offer" }));
+    await expectVisibleFocusRing(
+      page,
+      received.getByRole("button", { name: "Request another offer" }),
+    );
     await page.keyboard.press("Enter");
     await expect(address).toBeFocused();
+    await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
+    await expect(address).toHaveValue("");
   });
 
   test("Back returns focus to the step it opens", async ({ page }) => {

@@ -77,6 +77,32 @@ test("the form posts to the Supabase URL it was built with, and the row is in Po
   });
 });
 
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts itself to the function, which stores the lead in Postgres and sends the browser back to the site", async ({
+    page,
+  }) => {
+    const email = `hosted-no-script-${Date.now()}@example.com`;
+    await page.goto("/sell-house-fast-ohio");
+    const form = page.getByRole("form", { name: "Free cash offer request" });
+    await form.getByLabel("Property Address").fill("77 High St, Columbus, OH");
+    await form.getByRole("radio", { name: /^Fair/ }).check();
+    await form.getByLabel("Email Address *").fill(email);
+    await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+    await expect(page).toHaveURL("/offer-received");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
+    const rows = await rowsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      state: "Ohio",
+      source: "/sell-house-fast-ohio",
+      consent_version: CONSENT_VERSION,
+      spam_reason: null,
+    });
+  });
+});
+
 test("a request the network lost is sent again from the browser and stored once", async ({
   page,
 }) => {

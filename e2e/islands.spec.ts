@@ -104,10 +104,14 @@ plainTest.describe("before the islands' scripts arrive", () => {
     );
     await expect(page.locator(`${ISLAND_TAG}[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(0);
     await form.getByLabel("Property Address").fill("12 Early Bird Ln, Akron, OH");
-    await expect(form.getByRole("button", { name: "Next" })).toBeDisabled();
+    // The wizard's buttons wait for the island; the form shows its next step by itself.
+    await expect(form.getByRole("button", { name: "Next" })).toBeHidden();
+    await expect(form.getByRole("radio", { name: /^Fair/ })).toBeVisible();
 
     release();
     await islandsHydrated(page);
+    // Taken over where the visitor was: step 1, what was typed kept.
+    await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
     await expect(form.getByRole("button", { name: "Next" })).toBeEnabled();
     await form.getByRole("button", { name: "Next" }).click();
     await form.getByRole("radio", { name: /^Fair/ }).check();
@@ -118,4 +122,38 @@ plainTest.describe("before the islands' scripts arrive", () => {
     await form.getByRole("button", { name: "Back" }).click();
     await expect(form.getByLabel("Property Address")).toHaveValue("12 Early Bird Ln, Akron, OH");
   });
+
+  plainTest(
+    "the island takes the form over without moving anything on the page",
+    async ({ page }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/_next/static/islands/**", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/sell-house-fast-ohio", { waitUntil: "commit" });
+      await expect(page.getByRole("form", { name: "Free cash offer request" })).toBeVisible();
+      await page.evaluate(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            shifts.push(entry.value);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      release();
+      await islandsHydrated(page);
+      await expect(page.locator("form[data-offer-form][data-enhanced]")).toHaveCount(1);
+      // Let a frame pass after hydration, then read what moved.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => resolve(null))),
+      );
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: number[] }).__shifts,
+      );
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    },
+  );
 });

@@ -2,8 +2,9 @@ import { CONSENT_VERSION } from "../content/consent";
 import { OUTBOX_KEY } from "../lib/browser/offer-outbox";
 import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules";
 import type { LeadRow } from "../supabase/functions/_leads/lead-store";
+import { site } from "../config/site";
 import { storedLeads } from "./support/lead-store";
-import { fillOffer } from "./support/offer-form";
+import { FUNCTION_URL, fillOffer } from "./support/offer-form";
 import { expect, test, type Page } from "./support/test";
 
 /**
@@ -208,3 +209,154 @@ for (const status of [404, 405, 413, 429]) {
     await expect.poll(() => kept(page)).toBeNull();
   });
 }
+
+test.describe("a field the visitor never typed never costs the lead", () => {
+  test("a page address longer than the function keeps is cut and noted; the lead is stored", async ({
+    page,
+  }) => {
+    const email = `long-url-${Date.now()}@example.com`;
+    await page.goto(`/sell-house-fast-ohio?ref=${"x".repeat(2500)}`);
+    await submitLikeAPerson(page, { address: "9 Long Rd, Akron, OH", condition: "Good", email });
+    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    const [lead] = await leadsFor(email);
+    expect(lead).toMatchObject({
+      state: "Ohio",
+      source: "/sell-house-fast-ohio",
+      spam_reason: null,
+    });
+    expect(lead?.intake_notes.join(" ")).toMatch(/^pageUrl: \d+ characters long; cut to 2000\./);
+  });
+
+  test("a browser clock years behind is not believed, and the lead is stored with the server's time", async ({
+    page,
+  }) => {
+    // Date runs seven years behind; the page's own timer (performance.now) is untouched.
+    await page.addInitScript(() => {
+      const Real = Date;
+      const behind = 7 * 365 * 24 * 60 * 60 * 1000;
+      class Behind extends Real {
+        constructor(...args: [] | [number | string | Date]) {
+          if (args.length === 0) super(Real.now() - behind);
+          else super(args[0]);
+        }
+        static override now() {
+          return Real.now() - behind;
+        }
+      }
+      window.Date = Behind as DateConstructor;
+    });
+    const email = `old-clock-${Date.now()}@example.com`;
+    await page.goto("/");
+    await submitLikeAPerson(page, { address: "3 Clock St, Elko, NV", condition: "Fair", email });
+    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    const [lead] = await leadsFor(email);
+    expect(lead?.spam_reason).toBeNull();
+    expect(Date.now() - Date.parse(lead!.consent_at!)).toBeLessThan(10 * 60_000);
+    expect(lead?.intake_notes.join(" ")).toContain("the server's receive time stands for it");
+  });
+
+  test("an address or phone longer than the limit, as autofill can leave it past maxlength, is named before anything is sent", async ({
+    page,
+  }) => {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") sent.push(request.url());
+    });
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Free cash offer request" });
+    const address = form.getByLabel("Property Address");
+    // What an autofill or an input method can do: a value longer than maxlength.
+    const fill = (locator: typeof address, value: string) =>
+      locator.evaluate((input: HTMLInputElement, text) => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+        setter.call(input, text);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }, value);
+    await fill(address, `${"9".repeat(301)} Main St`);
+    await form.getByRole("button", { name: "Next" }).click();
+    await expect(form.getByText("Use at most 300 characters. This has 309.")).toBeVisible();
+    await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
+
+    await address.fill("9 Main St, Waco, TX");
+    await form.getByRole("button", { name: "Next" }).click();
+    await form.getByRole("radio", { name: /^Good/ }).check();
+    await form.getByLabel("Email Address *").fill("pat@example.com");
+    await form.getByRole("switch", { name: "Request Call" }).check();
+    await fill(form.getByLabel("Phone Number"), "5".repeat(41));
+    await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+    await expect(form.getByText("Use at most 40 characters. This has 41.")).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
+  test("an e-mail on an internationalised domain, as Chromium sends it, is taken", async ({
+    page,
+  }) => {
+    const email = `idn-${Date.now()}@пример.рф`;
+    await page.goto("/");
+    await submitLikeAPerson(page, { address: "1 Unicode Way, Erie, PA", condition: "Good", email });
+    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    const stored = (await storedLeads("drill")).filter((lead) => lead.email.startsWith("idn-"));
+    expect(stored.map((lead) => lead.email)).toContainEqual(
+      expect.stringMatching(/@(xn--e1afmkfd\.xn--p1ai|пример\.рф)$/),
+    );
+  });
+});
+
+test.describe("never said to be sent when it is kept nowhere", () => {
+  /** localStorage refusing every write, as when it is full (or blocked, with IndexedDB off too). */
+  const refuseStorage = (page: Page, { indexedDb }: { indexedDb: boolean }) =>
+    page.addInitScript((keepIndexedDb) => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      };
+      if (!keepIndexedDb) Object.defineProperty(window, "indexedDB", { get: () => undefined });
+    }, indexedDb);
+
+  test("with no storage and no connection, the visitor is told plainly, with the phone, and the page keeps trying", async ({
+    page,
+  }) => {
+    await refuseStorage(page, { indexedDb: false });
+    const email = `no-storage-${Date.now()}@example.com`;
+    await page.goto("/");
+    await page.route(FUNCTION_URL, (route) => route.abort("internetdisconnected"));
+    await submitLikeAPerson(page, { address: "4 Nowhere Ln, Ely, NV", condition: "Good", email });
+
+    const alert = page.getByRole("alert").filter({ hasText: "this browser cannot save it" });
+    await expect(alert).toContainText("Keep this page open");
+    await expect(alert.getByRole("link", { name: site.company.phone.display })).toHaveAttribute(
+      "href",
+      site.company.phone.href,
+    );
+    await expect(page.getByRole("region", { name: "Not sent yet" })).toBeVisible();
+    // No toast that suggests it went through.
+    await expect(
+      page.getByRole("status").filter({ hasText: /Thank you!|Form submitted!/ }),
+    ).toHaveCount(0);
+
+    // The connection comes back: the page sends what it held, and says so.
+    await page.unroute(FUNCTION_URL);
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect(page.getByRole("region", { name: "Request received" })).toBeVisible({
+      timeout: 20_000,
+    });
+    expect(await leadsFor(email)).toHaveLength(1);
+  });
+
+  test("with localStorage full, the request is kept in IndexedDB and sent on the next visit", async ({
+    page,
+  }) => {
+    await refuseStorage(page, { indexedDb: true });
+    const email = `indexeddb-${Date.now()}@example.com`;
+    await page.goto("/");
+    await page.route(FUNCTION_URL, (route) => route.abort("internetdisconnected"));
+    await submitLikeAPerson(page, { address: "6 Quota Ct, Troy, NY", condition: "Fair", email });
+    await expect(page.getByRole("region", { name: "Request saved, sending soon" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toBeVisible();
+    expect(await leadsFor(email)).toHaveLength(0);
+
+    await page.unroute(FUNCTION_URL);
+    await page.goto("/blog/cash-offers-vs-traditional-sales");
+    await page.goto("/sell-house-fast-new-york");
+    await expect.poll(async () => (await leadsFor(email)).length, { timeout: 20_000 }).toBe(1);
+  });
+});

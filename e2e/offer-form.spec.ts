@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 
+import { CONSENT_VERSION } from "../content/consent";
 import { fillOffer, holdFunction } from "./support/offer-form";
 
 test.describe("offer form on the home page", () => {
@@ -25,6 +26,10 @@ test.describe("offer form on the home page", () => {
   });
 
   test("lists the five conditions and moves on 300 ms after one is chosen", async ({ page }) => {
+    // The 300 ms run on a clock the test holds, so a busy machine cannot skip past them.
+    await page.clock.install();
+    await page.goto("/");
+    await page.clock.pauseAt(Date.now() + 60_000);
     const form = page.getByRole("form", { name: "Free cash offer request" });
     await form.getByLabel("Property Address").fill("742 Evergreen Terrace, Springfield, IL");
     await form.getByRole("button", { name: "Next" }).click();
@@ -43,12 +48,12 @@ test.describe("offer form on the home page", () => {
     }
     await expect(form.getByRole("button", { name: "Next" })).toBeDisabled();
 
-    const chosenAt = await page.evaluate(() => performance.now());
     await group.getByText("Needs Work", { exact: true }).click();
     await expect(group.getByRole("radio", { name: /^Needs Work/ })).toBeChecked();
+    await page.clock.runFor(299);
+    await expect(form.getByRole("progressbar")).toHaveAttribute("value", "2");
+    await page.clock.runFor(1);
     await expect(form.getByLabel("Email Address *")).toBeVisible();
-    const advancedAt = await page.evaluate(() => performance.now());
-    expect(advancedAt - chosenAt).toBeGreaterThanOrEqual(300);
     await expect(form.getByRole("progressbar")).toHaveAttribute("value", "3");
     await expect(form.getByLabel("Email Address *")).toBeFocused();
 
@@ -79,21 +84,30 @@ test.describe("offer form on the home page", () => {
     await expect(form.getByLabel("Email Address *")).toBeFocused();
   });
 
-  test("reveals the phone field when a call is requested", async ({ page }) => {
+  test("reveals the phone field, the call wording and the separate box for texts when a call is requested", async ({
+    page,
+  }) => {
     const form = await fillOffer(page, {
       address: "12 Pine Rd, Tulsa, OK",
       condition: "Good",
       email: "dana@example.com",
     });
-    const toggle = form.getByRole("button", { name: "Request Call" });
-    await expect(toggle).toHaveAttribute("aria-pressed", "false");
-    await expect(form.getByLabel("Phone Number")).toHaveCount(0);
-    await toggle.click();
-    const pressed = form.getByRole("button", { name: "Call Requested" });
-    await expect(pressed).toHaveAttribute("aria-pressed", "true");
+    const toggle = form.getByRole("switch", { name: "Request Call" });
+    await expect(toggle).not.toBeChecked();
+    await expect(form.getByLabel("Phone Number")).toBeHidden();
+    await toggle.check();
+    const requested = form.getByRole("switch", { name: "Call Requested" });
+    await expect(requested).toBeChecked();
     await expect(form.getByLabel("Phone Number")).toHaveAttribute("type", "tel");
-    await pressed.click();
-    await expect(form.getByLabel("Phone Number")).toHaveCount(0);
+    await expect(form.getByText(/may call you at this number about your property/)).toBeVisible();
+    const texts = form.getByRole("checkbox", { name: /^Text me about my offer/ });
+    // Optional and unticked: a call does not sign anyone up for texts.
+    await expect(texts).not.toBeChecked();
+    await expect(texts).toHaveAccessibleName(
+      /Msg & data rates may apply\. Reply STOP to cancel, HELP for help\./,
+    );
+    await requested.uncheck();
+    await expect(form.getByLabel("Phone Number")).toBeHidden();
   });
 
   test("needs an email that is not blank, and says when it is not valid", async ({ page }) => {
@@ -141,6 +155,12 @@ test.describe("offer form on the home page", () => {
       email: "maria@example.com",
       phone: "713-555-0142",
       source: "/",
+      consent: {
+        version: CONSENT_VERSION,
+        calls: true,
+        texts: false,
+        shown: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     });
     expect(call.bodies[0]).not.toHaveProperty("state");
     call.release();
@@ -149,17 +169,22 @@ test.describe("offer form on the home page", () => {
     await expect(toast).toContainText(
       "We've received your inquiry and will contact you within 24 hours with a cash offer.",
     );
+    // In place of the form: what was sent, and nothing to confuse with a new request.
+    const received = page.getByRole("region", { name: "Request received" });
+    await expect(received).toContainText("4100 Bell Ave, Houston, TX");
+    await expect(received).toContainText("maria@example.com");
+    await expect(form).toBeHidden();
+    await received.getByRole("button", { name: "Request another offer" }).click();
+
     await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
     await expect(form.getByLabel("Property Address")).toHaveValue("");
+    await expect(form.getByLabel("Property Address")).toBeFocused();
     await form.getByLabel("Property Address").fill("1 A St, Waco, TX");
     await form.getByRole("button", { name: "Next" }).click();
     await expect(form.getByRole("radio", { checked: true })).toHaveCount(0);
     await form.getByRole("radio", { name: /^Poor/ }).check();
     await expect(form.getByLabel("Email Address *")).toHaveValue("");
-    await expect(form.getByRole("button", { name: "Request Call" })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
+    await expect(form.getByRole("switch", { name: "Request Call" })).not.toBeChecked();
   });
 
   test("on a failed call, logs the error, still reassures the visitor and starts over", async ({
@@ -185,6 +210,10 @@ test.describe("offer form on the home page", () => {
     );
     await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toHaveCount(0);
     expect(errors.some((text) => text.includes("Offer request failed"))).toBe(true);
+    // Said plainly: saved on this device, to be sent on its own.
+    const saved = page.getByRole("region", { name: "Request saved, sending soon" });
+    await expect(saved).toContainText("88 Lake Dr, Orlando, FL");
+    await saved.getByRole("button", { name: "Request another offer" }).click();
     await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
     await expect(form.getByLabel("Property Address")).toHaveValue("");
   });

@@ -121,7 +121,7 @@ test("asking for a call shows what the visitor agrees to, beside the phone field
     condition: "Good",
     email: "maria@example.com",
   });
-  await expect(form.getByLabel("Property Address")).toHaveCount(0);
+  await expect(form.getByLabel("Property Address")).toBeHidden();
   const agreement = form.getByText("By submitting, you agree to our");
   await expect(agreement).toBeVisible();
   await expect(agreement.getByRole("link", { name: "Terms of Use" })).toHaveAttribute(
@@ -132,15 +132,32 @@ test("asking for a call shows what the visitor agrees to, beside the phone field
     "href",
     "/privacy",
   );
-  await expect(form.getByText(/may call and text you/)).toHaveCount(0);
+  await expect(form.getByText(/may call you at this number/)).toBeHidden();
 
-  await form.getByRole("button", { name: "Request Call" }).click();
+  await form.getByRole("switch", { name: "Request Call" }).check();
   const phone = form.getByLabel("Phone Number");
-  const consent = form.getByText(/may call and text you at this number/);
+  const consent = form.getByText(/may call you at this number/);
   await expect(consent).toBeVisible();
-  await expect(consent).toContainText("Consent is not a condition of any purchase");
-  await expect(consent).toContainText("Reply STOP");
-  await expect(phone).toHaveAccessibleDescription(/may call and text you at this number/);
+  await expect(consent).toContainText("Consent is not a condition of any purchase or sale");
+  await expect(phone).toHaveAccessibleDescription(/may call you at this number/);
+  // Texts are a consent of their own, as carriers ask: unticked, optional, with every disclosure.
+  const texts = form.getByRole("checkbox", { name: /^Text me about my offer/ });
+  await expect(texts).not.toBeChecked();
+  for (const words of [
+    `I agree to receive text messages from ${company.name} about my offer request`,
+    "Msg frequency varies.",
+    "Msg & data rates may apply.",
+    "Reply STOP to cancel, HELP for help.",
+  ]) {
+    await expect(texts).toHaveAccessibleName(
+      new RegExp(words.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")),
+    );
+  }
+  const textsWording = form.getByText(/^Text me about my offer/);
+  await expect(textsWording.getByRole("link", { name: "Text Message Policy" })).toHaveAttribute(
+    "href",
+    "/sms-policy",
+  );
 });
 
 test("the privacy line under the form links to the promise it makes", async ({ page }) => {
@@ -151,7 +168,7 @@ test("the privacy line under the form links to the promise it makes", async ({ p
   await expect(link).toHaveAttribute("href", `/privacy#${DO_NOT_SELL_ANCHOR}`);
 });
 
-test("after a request, the card says what happens next, with the phone, until the visitor starts again", async ({
+test("after a request, the card shows what was sent and what happens next, in place of the form, until the visitor starts again", async ({
   page,
 }) => {
   await page.route(FUNCTION_URL, (route) =>
@@ -167,18 +184,23 @@ test("after a request, the card says what happens next, with the phone, until th
   await form.getByRole("button", { name: "Get My Cash Offer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
 
-  const next = form.getByRole("region", { name: "What happens next" });
+  const next = page.getByRole("region", { name: "Request received" });
   await expect(next).toBeVisible();
-  await expect(next.getByRole("heading", { name: "What happens next" })).toBeFocused();
+  await expect(next.getByRole("heading", { name: "Request received" })).toBeFocused();
+  await expect(next).toContainText("9 Oak St, Dayton, OH");
+  await expect(next).toContainText("dana@example.com");
+  await expect(next.getByRole("heading", { name: "What happens next" })).toBeVisible();
   await expect(next.getByRole("listitem")).toHaveCount(3);
   await expect(next.getByRole("listitem").first()).toContainText("within 24 hours");
   await expect(next.getByRole("link", { name: PHONE })).toHaveAttribute("href", company.phone.href);
-  // The wizard itself is back at step 1 and empty, as the specification asks.
-  await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
-  await expect(form.getByLabel("Property Address")).toHaveValue("");
+  // Nothing beside it to confuse with a new request: the form is out of sight.
+  await expect(form).toBeHidden();
 
   await next.getByRole("button", { name: "Request another offer" }).click();
   await expect(next).toHaveCount(0);
+  // The wizard is back at step 1 and empty, as the specification asks.
+  await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
+  await expect(form.getByLabel("Property Address")).toHaveValue("");
   await expect(form.getByLabel("Property Address")).toBeFocused();
 
   // A second request, with the panel's code already loaded, lands there too.
@@ -188,8 +210,8 @@ test("after a request, the card says what happens next, with the phone, until th
     email: "dana@example.com",
   });
   await form.getByRole("button", { name: "Get My Cash Offer" }).click();
-  await expect(next.getByRole("heading", { name: "What happens next" })).toBeFocused();
-  await expect(form.getByLabel("Property Address")).toHaveValue("");
+  await expect(next.getByRole("heading", { name: "Request received" })).toBeFocused();
+  await expect(next).toContainText("11 Elm St, Akron, OH");
 });
 
 test("when the after-submit panel cannot be downloaded, the form still thanks and starts over", async ({
@@ -213,7 +235,7 @@ test("when the after-submit panel cannot be downloaded, the form still thanks an
   await form.getByRole("button", { name: "Get My Cash Offer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
   await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
-  await expect(form.getByRole("region", { name: "What happens next" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Request received" })).toHaveCount(0);
   const address = form.getByLabel("Property Address");
   await expect(address).toBeFocused();
   await address.fill("11 Elm St, Akron, OH");

@@ -5,6 +5,8 @@ import { act, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 
+import { CONSENT_VERSION, callConsent, submitAgreement, textsConsent } from "@/content/consent";
+import { offerFormCopy } from "@/content/offer-form";
 import { ALL_POSTS } from "@/lib/blog-categories";
 import { islandElement, islandIdPrefix } from "@/components/islands/island-root";
 import { ISLANDS, type IslandName } from "@/components/islands/registry";
@@ -23,11 +25,31 @@ const posts = [
   { slug: "b", category: "Market Analysis" },
 ] as const;
 
+const form = {
+  id: "offer-form",
+  company,
+  action: "/functions/v1/send-contact-email",
+  copy: offerFormCopy,
+  wording: {
+    version: CONSENT_VERSION,
+    withPhone: "a".repeat(64),
+    withoutPhone: "b".repeat(64),
+    submit: submitAgreement,
+    calls: callConsent(company.name),
+    texts: textsConsent(company.name),
+  },
+};
+
 const examples: [IslandName, object][] = [
-  ["offer-form", { id: "offer-form", placeholder: "123 Main St, Springfield, IL", company }],
+  ["offer-form", { ...form, source: "/", placeholder: "123 Main St, Springfield, IL" }],
   [
     "offer-form",
-    { id: "offer-form", state: "Ohio", placeholder: "123 Main St, Columbus, OH", company },
+    {
+      ...form,
+      source: "/sell-house-fast-ohio",
+      state: "Ohio",
+      placeholder: "123 Main St, Columbus, OH",
+    },
   ],
   ["blog-filter", { posts, category: ALL_POSTS }],
   ["blog-filter", { posts, category: "Estate Sales" }],
@@ -84,6 +106,20 @@ it.each(examples)(
       warnings.mockRestore();
     }
     expect(hydrated).toBe(true);
-    if (name !== "blog-filter") expect(container.innerHTML).toBe(markup);
+    if (name === "blog-filter") return;
+    if (name !== "offer-form") {
+      expect(container.innerHTML).toBe(markup);
+      return;
+    }
+    // The form marks itself taken over once hydrated, and nothing else changes: the browser's
+    // own checks give way to the wizard's, and the submit waits for an e-mail address.
+    const form = container.querySelector("form")!;
+    expect(form.hasAttribute("data-enhanced")).toBe(true);
+    expect(form.noValidate).toBe(true);
+    expect(form.querySelector<HTMLButtonElement>("button[type=submit]")!.disabled).toBe(true);
+    form.removeAttribute("data-enhanced");
+    form.removeAttribute("novalidate");
+    form.querySelector("button[type=submit]")!.removeAttribute("disabled");
+    expect(container.innerHTML).toBe(markup);
   },
 );

@@ -14,6 +14,6 @@ import "@/components/ui/icon";
 import "@/components/ui/toaster";
 import "@/components/ui/use-toast";
 import "@/components/islands/page-script";
-import "@/content/legal-pages";
+import "@/lib/browser/offer-stash";
 import "@/config/commitments";
 import "@/lib/utils";

@@ -1,43 +1,55 @@
 "use client";
 
-import { useRef } from "react";
+import { useRef, type KeyboardEvent } from "react";
 
 import { CONDITIONS, type Condition } from "@/supabase/functions/_leads/lead-rules.ts";
 
 export type ConditionOptionsProps = {
-  name: string;
+  /** The first option's id: where the cursor goes when the choice is missing. */
+  id: string;
   legend: string;
   value: Condition | null;
+  error?: string | null;
   /** `advance`: false when the choice came from arrow keys moving through the group. */
   onChoose: (condition: Condition, advance: boolean) => void;
+  /** Enter on an option: Next, as in a one-page form. */
+  onEnter?: (event: KeyboardEvent<HTMLInputElement>) => void;
 };
 
 const ARROW_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
 
 /**
- * The five conditions as a native radio group. A click, tap or Space chooses and
- * moves on; arrow keys only move the choice, so keyboard users are not carried
- * to the next step while they read the options.
+ * The five conditions as a native radio group, posted as "condition" by the form itself
+ * when no script runs. A click, tap or Space chooses and moves on; arrow keys only move
+ * the choice, so keyboard users are not carried to the next step while they read.
  */
-export function ConditionOptions({ name, legend, value, onChoose }: ConditionOptionsProps) {
+export function ConditionOptions({
+  id,
+  legend,
+  value,
+  error,
+  onChoose,
+  onEnter,
+}: ConditionOptionsProps) {
   const arrowKeyDown = useRef(false);
+  const errorId = `${id}-error`;
 
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="sr-only">{legend}</legend>
       <div className="grid gap-2">
-        {CONDITIONS.map((condition) => (
-          <label
-            key={condition.value}
-            className="grid cursor-pointer grid-cols-[auto_1fr] items-start gap-x-3 rounded-lg border border-slate-300 p-3 transition-colors hover:border-blue-600 has-checked:border-blue-700 has-checked:bg-blue-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-1 has-focus-visible:outline-blue-600 motion-reduce:transition-none"
-          >
+        {CONDITIONS.map((condition, index) => (
+          <label key={condition.value} className="choice-card">
             <input
+              id={index === 0 ? id : undefined}
               type="radio"
-              name={name}
+              name="condition"
+              required
               value={condition.value}
               checked={value === condition.value}
               onKeyDown={(event) => {
                 arrowKeyDown.current = ARROW_KEYS.has(event.key);
+                onEnter?.(event);
               }}
               onKeyUp={() => {
                 arrowKeyDown.current = false;
@@ -50,6 +62,11 @@ export function ConditionOptions({ name, legend, value, onChoose }: ConditionOpt
           </label>
         ))}
       </div>
+      {error ? (
+        <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -5,12 +5,14 @@ export type ConsentTextProps = {
   id?: string;
   parts: readonly ConsentPart[];
   className?: string;
+  /** "span" inside a label, which may hold only phrasing content. */
+  as?: "p" | "span";
 };
 
-/** Consent wording with its links to the Terms and the Privacy Policy. */
-export function ConsentText({ id, parts, className }: ConsentTextProps) {
+/** Consent wording with its links to the policies it names. */
+export function ConsentText({ id, parts, className, as: Element = "p" }: ConsentTextProps) {
   return (
-    <p id={id} className={cn("text-xs text-slate-600", className)}>
+    <Element id={id} className={cn("text-xs text-slate-600", className)}>
       {parts.map((part, index) =>
         typeof part === "string" ? (
           part
@@ -20,6 +22,6 @@ export function ConsentText({ id, parts, className }: ConsentTextProps) {
           </a>
         ),
       )}
-    </p>
+    </Element>
   );
 }

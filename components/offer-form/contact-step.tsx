@@ -1,10 +1,10 @@
 import { Check, Phone } from "lucide";
 
-import { callConsent } from "@/content/consent";
-import { offerFormCopy as copy } from "@/content/offer-form";
+import type { ConsentPart } from "@/content/consent";
+import type { OfferFormCopy } from "@/content/offer-form";
 import type { OfferDraft } from "@/lib/browser/offer-wizard";
+import { FORM_FIELDS } from "@/supabase/functions/_leads/lead-form.ts";
 import { LEAD_LIMITS } from "@/supabase/functions/_leads/lead-rules.ts";
-import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { ConsentText } from "@/components/offer-form/consent-text";
 import { TextField } from "@/components/offer-form/text-field";
@@ -12,23 +12,29 @@ import { TextField } from "@/components/offer-form/text-field";
 export type ContactStepProps = {
   fieldId: string;
   draft: OfferDraft;
-  companyName: string;
+  copy: OfferFormCopy;
+  /** The call and text wording, for the company's name. */
+  wording: { calls: readonly ConsentPart[]; texts: readonly ConsentPart[] };
   problems: { email?: string | null; phone?: string | null };
   onEdit: (field: "email" | "phone", value: string) => void;
   onToggleCall: () => void;
+  onToggleTexts: () => void;
 };
 
 /**
- * Step 3: where to send the offer. The phone field, and the consent to calls and texts
- * that goes with it, appear only when the visitor asks for a call.
+ * Step 3: where to send the offer. The call request is a switch that works without script
+ * (a checkbox); the phone field, the call wording and the separate, unticked box for texts
+ * appear with it (globals.css).
  */
 export function ContactStep({
   fieldId,
   draft,
-  companyName,
+  copy,
+  wording,
   problems,
   onEdit,
   onToggleCall,
+  onToggleTexts,
 }: ContactStepProps) {
   return (
     <div className="space-y-4">
@@ -47,34 +53,47 @@ export function ContactStep({
         onChange={(event) => onEdit("email", event.target.value)}
       />
 
-      <Button
-        type="button"
-        variant="outline"
-        aria-pressed={draft.callRequested}
-        aria-controls={`${fieldId}-phone-field`}
-        onClick={onToggleCall}
-        className="aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900"
-      >
-        {draft.callRequested ? <Icon icon={Check} /> : <Icon icon={Phone} />}
-        {draft.callRequested ? copy.callRequested : copy.requestCall}
-      </Button>
+      <label className="switch-button">
+        <input
+          type="checkbox"
+          role="switch"
+          name={FORM_FIELDS.call}
+          checked={draft.callRequested}
+          onChange={onToggleCall}
+          aria-controls={`${fieldId}-call-fields`}
+          // Over the whole switch, unseen: a tap anywhere on it is a tap on the checkbox.
+          className="peer absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+        />
+        <Icon icon={Phone} className="size-4 peer-checked:hidden" />
+        <Icon icon={Check} className="hidden size-4 peer-checked:inline" />
+        <span className="peer-checked:hidden">{copy.requestCall}</span>
+        <span className="hidden peer-checked:inline">{copy.callRequested}</span>
+      </label>
 
-      <div id={`${fieldId}-phone-field`} hidden={!draft.callRequested}>
-        {draft.callRequested ? (
-          <TextField
-            id={`${fieldId}-phone`}
-            label={copy.phoneLabel}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={LEAD_LIMITS.phoneMax}
-            placeholder={copy.phonePlaceholder}
-            value={draft.phone}
-            error={problems.phone}
-            description={<ConsentText parts={callConsent(companyName)} />}
-            onChange={(event) => onEdit("phone", event.target.value)}
+      <div id={`${fieldId}-call-fields`} data-call-fields="" className="space-y-4">
+        <TextField
+          id={`${fieldId}-phone`}
+          label={copy.phoneLabel}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={LEAD_LIMITS.phoneMax}
+          placeholder={copy.phonePlaceholder}
+          value={draft.phone}
+          error={problems.phone}
+          description={<ConsentText parts={wording.calls} />}
+          onChange={(event) => onEdit("phone", event.target.value)}
+        />
+        <label className="grid cursor-pointer grid-cols-[auto_1fr] items-start gap-x-3 text-xs text-slate-700">
+          <input
+            type="checkbox"
+            name={FORM_FIELDS.texts}
+            checked={draft.textsConsent}
+            onChange={onToggleTexts}
+            className="mt-0.5 size-4 accent-blue-700"
           />
-        ) : null}
+          <ConsentText as="span" parts={wording.texts} className="text-slate-700" />
+        </label>
       </div>
     </div>
   );

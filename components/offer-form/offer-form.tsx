@@ -1,20 +1,25 @@
 "use client";
 
 import { ArrowLeft, ArrowRight, Phone } from "lucide";
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
-
-import { CONSENT_VERSION, submitAgreement } from "@/content/consent";
-import { offerFormCopy as copy } from "@/content/offer-form";
-import { readAttribution } from "@/lib/browser/visit-recorder";
-import { browserStorage } from "@/lib/browser/storage";
 import {
-  createOutbox,
-  keepRetrying,
-  preloadOfferClient,
-  submitOffer,
-  type Outbox,
-  type Retrier,
-} from "@/lib/browser/offer-outbox";
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
+
+import type { OfferFormCopy } from "@/content/offer-form";
+import type { ConsentPart } from "@/content/consent";
+import { fillIn } from "@/lib/utils";
+import { readAttribution } from "@/lib/browser/visit-recorder";
+import { browserIndexedDb, browserStorage } from "@/lib/browser/storage";
+import type { Delivery, SubmitOutcome } from "@/lib/browser/offer-outbox";
+import { hasKeptRequests, stashOffer } from "@/lib/browser/offer-stash";
 import {
   CONDITION_ADVANCE_MS,
   TOTAL_STEPS,
@@ -24,15 +29,20 @@ import {
   canSubmit,
   emailProblem,
   initialWizardState,
+  isCondition,
   newLeadId,
   phoneProblem,
   wizardReducer,
+  type OfferDraft,
+  type Step,
 } from "@/lib/browser/offer-wizard";
+import { FORM_FIELDS } from "@/supabase/functions/_leads/lead-form.ts";
 import {
   HONEYPOT_FIELD,
   LEAD_LIMITS,
   type Condition,
 } from "@/supabase/functions/_leads/lead-rules.ts";
+import type { StateName } from "@/supabase/functions/_leads/states.ts";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -46,11 +56,29 @@ import { TextField } from "@/components/offer-form/text-field";
 export type OfferFormProps = {
   id: string;
   /** The state name a state page sends with the request. */
-  state?: string;
+  state?: StateName;
+  /** The page's path, sent with the request. */
+  source: string;
+  /** Where the form itself posts when no script runs: the function, as the build knows it. */
+  action: string;
   /** An example address from the page's own state, or a neutral one. */
   placeholder: string;
   /** Who the visitor is dealing with, from the site config at build time. */
   company: { name: string; phone: { display: string; href: string } };
+  /** The form's words (content/offer-form.ts). */
+  copy: OfferFormCopy;
+  /**
+   * The consent wording the form shows, for the company's name, with its version and the
+   * SHA-256 of each text it may show (lib/build/consent-wording.ts).
+   */
+  wording: {
+    version: string;
+    withPhone: string;
+    withoutPhone: string;
+    submit: readonly ConsentPart[];
+    calls: readonly ConsentPart[];
+    texts: readonly ConsentPart[];
+  };
 };
 
 /**
@@ -60,11 +88,75 @@ export type OfferFormProps = {
  */
 type Session = { id: string; startedAt: number };
 
-type NextStepsView = typeof import("@/components/offer-form/next-steps").NextSteps;
+type AfterSendView = typeof import("@/components/offer-form/after-send").AfterSend;
+/** What the visitor is told after pressing the button. */
+export type Sent = {
+  address: string;
+  email: string;
+  /** delivered; kept in the browser's storage; kept only in this page. */
+  outcome: "delivered" | "kept" | "page";
+};
 
 type Field = "address" | "email" | "phone";
 /** What the function would refuse in each field, said before anything is sent. */
-type Problems = Partial<Record<Field, string | null>>;
+type Problems = Partial<Record<Field | "condition", string | null>>;
+
+const FIELD_STEP: Record<keyof Problems, Step> = { address: 1, condition: 2, email: 3, phone: 3 };
+
+type SetSent = (update: (current: Sent | null) => Sent | null) => void;
+type DeliveryHolder = { current: Promise<Delivery> | null };
+
+/** The outbox and the sender, downloaded once; a failed download is tried again next time. */
+function loadDelivery(holder: DeliveryHolder, setSent: SetSent): Promise<Delivery> {
+  holder.current ??= import("@/lib/browser/offer-outbox").then(({ startDelivery }) =>
+    startDelivery(() =>
+      setSent((current) =>
+        current && current.outcome !== "delivered" ? { ...current, outcome: "delivered" } : current,
+      ),
+    ),
+  );
+  holder.current.catch(() => {
+    holder.current = null;
+  });
+  return holder.current;
+}
+
+/**
+ * Keeps the request in localStorage first, then sends it through the outbox. When the code
+ * that sends cannot be downloaded (offline since the page loaded), the stashed request waits
+ * for the next page or the connection; one that could not be stashed either is held by this
+ * page, which keeps trying.
+ */
+async function deliver(
+  payload: Parameters<Delivery["submit"]>[0],
+  holder: DeliveryHolder,
+  setSent: SetSent,
+): Promise<SubmitOutcome> {
+  const stashed = stashOffer(browserStorage("localStorage"), payload);
+  try {
+    return await (await loadDelivery(holder, setSent)).submit(payload);
+  } catch (error) {
+    console.error("Offer request kept; the code that sends it could not be loaded:", error);
+    const again = () =>
+      loadDelivery(holder, setSent)
+        .then((started) => started.submit(payload))
+        .catch(() => setTimeout(again, RELOAD_SENDER_MS));
+    setTimeout(again, RELOAD_SENDER_MS);
+    return { kind: "kept", keeping: stashed ? "storage" : "page" };
+  }
+}
+
+/** How soon to try again to download the code that sends, when it could not be. */
+const RELOAD_SENDER_MS = 15_000;
+
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
+/** A step's panel in the form. */
+function panelOf(form: HTMLFormElement | null, step: Step): HTMLElement | null {
+  return form?.querySelector<HTMLElement>(`[data-panel="${step}"]`) ?? null;
+}
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -73,58 +165,98 @@ function prefersReducedMotion(): boolean {
 /** Brings the form into view and puts focus on the shown step's first control. */
 function showStep(
   form: HTMLElement | null,
-  step: HTMLElement | null,
+  panel: HTMLElement | null,
   block: ScrollLogicalPosition,
 ) {
   form?.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block });
   const first =
-    step?.querySelector<HTMLElement>("input:checked") ?? step?.querySelector<HTMLElement>("input");
+    panel?.querySelector<HTMLElement>("input:checked") ??
+    panel?.querySelector<HTMLElement>("input:not([type=hidden])");
   first?.focus({ preventScroll: true });
 }
 
-export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
+/** What the visitor typed or chose before the island took the form over. */
+function typedBeforeScript(form: HTMLFormElement): OfferDraft | null {
+  const input = (name: string) => form.elements.namedItem(name);
+  const text = (name: string) => {
+    const element = input(name);
+    return element instanceof HTMLInputElement ? element.value : "";
+  };
+  const ticked = (name: string) => {
+    const element = input(name);
+    return element instanceof HTMLInputElement && element.checked;
+  };
+  const chosen = form.querySelector<HTMLInputElement>('input[name="condition"]:checked')?.value;
+  const draft: OfferDraft = {
+    address: text("address"),
+    condition: chosen && isCondition(chosen) ? (chosen as Condition) : null,
+    email: text("email"),
+    phone: text("phone"),
+    callRequested: ticked(FORM_FIELDS.call),
+    textsConsent: ticked(FORM_FIELDS.texts),
+  };
+  const typed = draft.address || draft.condition || draft.email || draft.phone;
+  return typed || draft.callRequested ? draft : null;
+}
+
+/**
+ * The offer form: one HTML form that works before its script and without it (it posts to
+ * the function, every step revealed as the one before is filled, globals.css), and a
+ * three-step wizard once the island runs, taking over what was typed.
+ */
+export function OfferForm(props: OfferFormProps) {
+  const { id, state, source, action, placeholder, company, copy, wording } = props;
   const [wizard, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [problems, setProblems] = useState<Problems>({});
-  /** After a request is sent: what happens next shows until the visitor starts again. */
-  const [sent, setSent] = useState(false);
+  /** False in the served HTML and while hydrating, true once the island runs: one step at a time. */
+  const enhanced = useSyncExternalStore(noSubscription, isClient, isServer);
+  const [sent, setSent] = useState<Sent | null>(null);
   // Shown only after a request is sent: loaded with the last step, not with the page. Held
   // in state rather than React.lazy, whose failed download would take the whole form down.
-  const [nextSteps, setNextSteps] = useState<{ View: NextStepsView } | null>(null);
+  const [afterSend, setAfterSend] = useState<{ View: AfterSendView } | null>(null);
   const { step, draft, sending } = wizard;
 
   const fieldId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const stepRef = useRef<HTMLDivElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const session = useRef<Session | null>(null);
-  const outbox = useRef<Outbox | null>(null);
-  const retrier = useRef<Retrier | null>(null);
+  const delivery = useRef<Promise<Delivery> | null>(null);
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const shownStep = useRef(step);
+  const shownStep = useRef<Step>(step);
 
   useEffect(() => {
-    session.current = { id: newLeadId(), startedAt: 0 };
-    outbox.current = createOutbox(browserStorage("localStorage"));
-    retrier.current = keepRetrying(outbox.current);
+    const form = formRef.current;
+    // The page script gave the form an id for a post without script; one request, one id.
+    const given = form?.elements.namedItem("id");
+    const pageId = given instanceof HTMLInputElement && given.value ? given.value : null;
+    session.current = { id: pageId ?? newLeadId(), startedAt: 0 };
+    // What an earlier visit could not send goes now; otherwise the code that sends loads
+    // with the last step.
+    void hasKeptRequests(browserStorage("localStorage"), browserIndexedDb()).then((kept) => {
+      if (kept) loadDelivery(delivery, setSent).catch(() => {});
+    });
+    // On a slow phone the visitor can start before the island hydrates: keep what they
+    // typed, and where they are (the last step, once a condition is chosen).
+    const typed = form ? typedBeforeScript(form) : null;
+    if (typed) {
+      const at: Step = typed.condition && typed.address.trim() ? 3 : 1;
+      // Adopted, not moved to: focus stays where the visitor is.
+      shownStep.current = at;
+      dispatch({ type: "adopt", draft: typed, step: at });
+    }
     return () => {
-      retrier.current?.stop();
+      void delivery.current?.then(
+        (started) => started.stop(),
+        () => {},
+      );
       clearTimeout(advanceTimer.current);
     };
   }, []);
 
-  // On a slow phone the visitor can start typing before the island hydrates: an address
-  // typed before its script ran is in the field but not yet in the state. Keep it.
-  useEffect(() => {
-    const typed = formRef.current?.elements.namedItem("address");
-    if (typed instanceof HTMLInputElement && typed.value !== "") {
-      dispatch({ type: "edit", field: "address", value: typed.value });
-    }
-  }, []);
-
-  const loadNextSteps = useCallback(() => {
-    import("@/components/offer-form/next-steps").then(
-      ({ NextSteps }) => setNextSteps({ View: NextSteps }),
-      // Without it the toast and the reset still say the request went through.
+  const loadAfterSend = useCallback(() => {
+    import("@/components/offer-form/after-send").then(
+      ({ AfterSend }) => setAfterSend({ View: AfterSend }),
+      // Without it the toast and the reset still say what became of the request.
       () => {},
     );
   }, []);
@@ -132,19 +264,25 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    // After a submit, what happens next takes the focus when it is there to take it.
-    if (!(sent && nextSteps)) showStep(formRef.current, stepRef.current, "nearest");
+    // After a submit the panel takes the focus, when its code is there to show it.
+    if (!(sent && afterSend)) showStep(formRef.current, panelOf(formRef.current, step), "nearest");
     // A submit, a toast and what happens next follow the last step: fetch their code while
     // the visitor types.
     if (step === TOTAL_STEPS) {
-      preloadOfferClient();
+      // Offline now: the submit loads it again, and keeps the request if that fails too.
+      loadDelivery(delivery, setSent).catch(() => {});
       void preloadToaster();
-      if (!nextSteps) loadNextSteps();
+      if (!afterSend) loadAfterSend();
     }
-  }, [step, sent, nextSteps, loadNextSteps]);
+  }, [step, sent, afterSend, loadAfterSend]);
 
-  // Screen reader and keyboard users land on what happens next, not on a field that vanished.
-  const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
+  // A request kept only in this page is lost if the page closes: the browser asks first.
+  useEffect(() => {
+    if (sent?.outcome !== "page") return;
+    const hold = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", hold);
+    return () => window.removeEventListener("beforeunload", hold);
+  }, [sent?.outcome]);
 
   // Links to the form (the hero's Get Started Now) also put the cursor in it; without
   // script they still jump to it.
@@ -152,14 +290,14 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
     function onLinkClick(event: MouseEvent) {
       if (!(event.target instanceof Element) || !event.target.closest(`a[href="#${id}"]`)) return;
       event.preventDefault();
-      showStep(formRef.current, stepRef.current, "center");
+      setSent(null);
+      showStep(formRef.current, panelOf(formRef.current, shownStep.current), "center");
     }
     document.addEventListener("click", onLinkClick);
     return () => document.removeEventListener("click", onLinkClick);
   }, [id]);
 
   function edit(field: Field, value: string) {
-    if (field === "address") setSent(false);
     setProblems((current) => ({ ...current, [field]: null }));
     dispatch({ type: "edit", field, value });
   }
@@ -167,7 +305,7 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
   /** Shows what is wrong and puts the cursor in the first such field; true when all is well. */
   function check(found: Problems): boolean {
     setProblems(found);
-    const first = (Object.keys(found) as Field[]).find((field) => found[field]);
+    const first = (Object.keys(found) as (keyof Problems)[]).find((field) => found[field]);
     if (first) document.getElementById(`${fieldId}-${first}`)?.focus();
     return first === undefined;
   }
@@ -183,90 +321,197 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
     }
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function next() {
     if (step === 1 && !check({ address: addressProblem(draft.address) })) return;
-    // Enter in steps 1 and 2 means Next, as it would in a one-page form.
-    if (step < TOTAL_STEPS) {
-      dispatch({ type: "next" });
-      return;
-    }
+    dispatch({ type: "next" });
+  }
+
+  // Enter in a field of steps 1 and 2 means Next, as it would in a one-page form.
+  function enterMeansNext(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter" || !enhanced) return;
+    event.preventDefault();
+    next();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    // Until the island runs, the form posts itself (the page script adds the timing).
+    if (!enhanced) return;
+    event.preventDefault();
+    if (step < TOTAL_STEPS) return next();
     if (!canSubmit(wizard)) return;
-    const contactProblems = {
+    const found = {
+      address: addressProblem(draft.address),
       email: emailProblem(draft.email),
       phone: draft.callRequested ? phoneProblem(draft.phone) : null,
     };
-    if (!check(contactProblems)) return;
+    if (found.address) {
+      dispatch({ type: "adopt", draft, step: 1 });
+      setProblems(found);
+      return;
+    }
+    if (!check(found)) return;
 
     dispatch({ type: "send" });
-    if (!nextSteps) loadNextSteps();
+    if (!afterSend) loadAfterSend();
     const started = session.current ?? { id: newLeadId(), startedAt: 0 };
     const now = new Date();
     const payload = buildOfferPayload(draft, {
       id: started.id,
       state,
-      source: window.location.pathname,
+      source,
+      pageUrl: window.location.href,
       honeypot: honeypotRef.current?.value ?? "",
       elapsedMs: performance.now() - started.startedAt,
-      consent: { version: CONSENT_VERSION, at: now.toISOString() },
+      wording: {
+        version: wording.version,
+        shown: draft.callRequested ? wording.withPhone : wording.withoutPhone,
+      },
+      at: now.toISOString(),
+      gpc: (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true,
       attribution: readAttribution(
         browserStorage("localStorage"),
         browserStorage("sessionStorage"),
         now,
       ),
     });
-    const delivered = await submitOffer(payload, outbox.current);
-    if (!delivered) retrier.current?.wake();
+    const outcome = await deliver(payload, delivery, setSent);
 
-    toast(delivered ? copy.success : copy.fallback);
+    if (outcome.kind === "refused") {
+      // The function names what to fix: back to that step, with its words, nothing lost.
+      const fields = outcome.fields.filter((field): field is keyof Problems =>
+        Object.hasOwn(FIELD_STEP, field),
+      );
+      const first = fields[0];
+      dispatch({ type: "adopt", draft, step: first ? FIELD_STEP[first] : 1 });
+      setProblems(
+        first
+          ? Object.fromEntries(
+              fields.map((field) => [field, outcome.messages[field] ?? copy.checkField]),
+            )
+          : { address: fillIn(copy.refusedWithoutField, { phone: company.phone.display }) },
+      );
+      return;
+    }
+
+    const kept = outcome.kind === "kept" ? outcome.keeping : null;
+    // A request kept only in this page has not gone anywhere: no toast says it has.
+    if (kept !== "page") toast(outcome.kind === "delivered" ? copy.success : copy.fallback);
+    setSent({
+      address: payload.address,
+      email: payload.email,
+      outcome: outcome.kind === "delivered" ? "delivered" : kept === "page" ? "page" : "kept",
+    });
     if (honeypotRef.current) honeypotRef.current.value = "";
     session.current = { id: newLeadId(), startedAt: performance.now() };
     dispatch({ type: "reset" });
-    setSent(true);
   }
 
   function startAgain() {
-    setSent(false);
-    document.getElementById(`${fieldId}-address`)?.focus();
+    setSent(null);
+    // The form is shown again on the next render: then the cursor goes to the address.
+    requestAnimationFrame(() => document.getElementById(`${fieldId}-address`)?.focus());
   }
 
-  const stepCopy = copy.steps[step];
-  const headingId = `${fieldId}-step-title`;
+  const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
+  const panel = (at: Step) => ({
+    "data-panel": at,
+    role: "group" as const,
+    "aria-labelledby": `${fieldId}-step-${at}`,
+    className: "space-y-4",
+  });
+  const heading = (at: Step) => (
+    <div>
+      <h3 id={`${fieldId}-step-${at}`} className="text-lg font-bold text-slate-950">
+        {copy.steps[at].title}
+      </h3>
+      <p className="text-sm text-slate-700">{copy.steps[at].hint}</p>
+    </div>
+  );
+  const back = (
+    <Button
+      type="button"
+      variant="outline"
+      data-wizard-only=""
+      onClick={() => dispatch({ type: "back" })}
+    >
+      <Icon icon={ArrowLeft} />
+      {copy.back}
+    </Button>
+  );
 
   return (
-    <form
-      ref={formRef}
-      id={id}
-      noValidate
-      aria-label={copy.formLabel}
-      onSubmit={handleSubmit}
-      className="scroll-mt-24 space-y-5"
-    >
-      {sent && nextSteps ? (
-        <nextSteps.View phone={company.phone} headingRef={focusOnShow} onStartAgain={startAgain} />
-      ) : null}
-
-      <div className="space-y-2">
-        <p className="text-sm font-medium text-slate-700" aria-hidden="true">
-          {copy.progressLabel(step, TOTAL_STEPS)}
+    <>
+      {sent?.outcome === "page" ? (
+        <p
+          role="alert"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-semibold text-slate-950"
+        >
+          {copy.keptInPage}{" "}
+          <a href={company.phone.href} className="text-blue-800 underline">
+            {company.phone.display}
+          </a>
+          .
         </p>
-        <Progress value={step} max={TOTAL_STEPS} label={copy.progressLabel(step, TOTAL_STEPS)} />
-      </div>
+      ) : null}
+      {sent && afterSend ? (
+        <afterSend.View
+          sent={sent}
+          phone={company.phone}
+          headingRef={focusOnShow}
+          onStartAgain={startAgain}
+        />
+      ) : null}
+      <form
+        ref={formRef}
+        id={id}
+        method="post"
+        action={action}
+        noValidate={enhanced}
+        aria-label={copy.formLabel}
+        onSubmit={handleSubmit}
+        data-offer-form=""
+        data-enhanced={enhanced ? "" : undefined}
+        data-step={step}
+        data-wording-phone={wording.withPhone}
+        data-wording-no-phone={wording.withoutPhone}
+        hidden={sent !== null && afterSend !== null}
+        className="scroll-mt-24 space-y-5"
+      >
+        {/* Filled by the page script for a post without the island; ignored by it. */}
+        <input type="hidden" name="id" defaultValue="" />
+        <input type="hidden" name="source" value={source} />
+        {state ? <input type="hidden" name="state" value={state} /> : null}
+        <input type="hidden" name={FORM_FIELDS.consentVersion} value={wording.version} />
+        {[
+          FORM_FIELDS.consentShown,
+          FORM_FIELDS.consentAt,
+          FORM_FIELDS.elapsedMs,
+          FORM_FIELDS.attribution,
+          FORM_FIELDS.pageUrl,
+        ].map((name) => (
+          <input key={name} type="hidden" name={name} defaultValue="" />
+        ))}
 
-      <div ref={stepRef} role="group" aria-labelledby={headingId} className="space-y-4">
-        <div>
-          <h3 id={headingId} className="text-lg font-bold text-slate-950">
-            {stepCopy.title}
-          </h3>
-          <p className="text-sm text-slate-700">{stepCopy.hint}</p>
+        <div className="space-y-2" data-wizard-only="">
+          <p className="text-sm font-medium text-slate-700" aria-hidden="true">
+            {fillIn(copy.progressLabel, { step, total: TOTAL_STEPS })}
+          </p>
+          <Progress
+            value={step}
+            max={TOTAL_STEPS}
+            label={fillIn(copy.progressLabel, { step, total: TOTAL_STEPS })}
+          />
         </div>
 
-        {step === 1 ? (
+        <div {...panel(1)}>
+          {heading(1)}
           <TextField
             id={`${fieldId}-address`}
             label={copy.addressLabel}
             name="address"
             required
+            // Something to see, not only spaces: the browser says so when no script runs.
+            pattern=".*\S.*"
             // The HTML spec allows "street-address" on multi-line fields only.
             autoComplete="address-line1"
             maxLength={LEAD_LIMITS.addressMax}
@@ -274,80 +519,105 @@ export function OfferForm({ id, state, placeholder, company }: OfferFormProps) {
             value={draft.address}
             error={problems.address}
             onChange={(event) => edit("address", event.target.value)}
+            onKeyDown={enterMeansNext}
           />
-        ) : null}
+          <div className="flex items-center gap-3">
+            <Button
+              type="button"
+              className="ml-auto"
+              data-wizard-only=""
+              disabled={!canAdvance(wizard)}
+              onClick={next}
+            >
+              {copy.next}
+              <Icon icon={ArrowRight} />
+            </Button>
+          </div>
+        </div>
 
-        {step === 2 ? (
+        <div {...panel(2)}>
+          {heading(2)}
           <ConditionOptions
-            name={`${fieldId}-condition`}
+            id={`${fieldId}-condition`}
             legend={copy.conditionLegend}
             value={draft.condition}
+            error={problems.condition}
             onChoose={chooseCondition}
+            onEnter={enterMeansNext}
           />
-        ) : null}
+          <div className="flex items-center gap-3">
+            {back}
+            <Button
+              type="button"
+              className="ml-auto"
+              data-wizard-only=""
+              disabled={!canAdvance({ ...wizard, step: 2 })}
+              onClick={next}
+            >
+              {copy.next}
+              <Icon icon={ArrowRight} />
+            </Button>
+          </div>
+        </div>
 
-        {step === 3 ? (
+        <div {...panel(3)}>
+          {heading(3)}
           <ContactStep
             fieldId={fieldId}
             draft={draft}
-            companyName={company.name}
+            copy={copy}
+            wording={wording}
             problems={problems}
             onEdit={edit}
             onToggleCall={() => dispatch({ type: "toggle-call" })}
+            onToggleTexts={() => dispatch({ type: "toggle-texts" })}
           />
-        ) : null}
-      </div>
+          <div className="flex items-center gap-3">
+            {back}
+            <Button
+              type="submit"
+              variant="accent"
+              className="ml-auto"
+              // Before the island runs the browser checks the fields itself.
+              disabled={enhanced && !canSubmit(wizard)}
+            >
+              {sending ? copy.sending : copy.submit}
+            </Button>
+          </div>
+          <ConsentText parts={wording.submit} />
+        </div>
 
-      {/* A field people never see or reach; bots that fill every input give themselves away. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label>
-          Website
-          <input
-            ref={honeypotRef}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-          />
-        </label>
-      </div>
+        {/* A field people never see or reach; bots that fill every input give themselves away. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+          <label>
+            Website
+            <input
+              ref={honeypotRef}
+              name={HONEYPOT_FIELD}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </label>
+        </div>
 
-      <div className="flex items-center gap-3">
-        {step > 1 ? (
-          <Button type="button" variant="outline" onClick={() => dispatch({ type: "back" })}>
-            <Icon icon={ArrowLeft} />
-            {copy.back}
-          </Button>
-        ) : null}
-        {step < TOTAL_STEPS ? (
-          <Button type="submit" className="ml-auto" disabled={!canAdvance(wizard)}>
-            {copy.next}
-            <Icon icon={ArrowRight} />
-          </Button>
-        ) : (
-          <Button type="submit" variant="accent" className="ml-auto" disabled={!canSubmit(wizard)}>
-            {sending ? copy.sending : copy.submit}
-          </Button>
-        )}
-      </div>
-
-      {step === TOTAL_STEPS ? <ConsentText parts={submitAgreement} /> : null}
-      <p className="text-xs text-slate-600">
-        {copy.privacy.text}{" "}
-        <a href={copy.privacy.link.href} className="font-medium text-blue-800 underline">
-          {copy.privacy.link.text}
-        </a>
-      </p>
-      <p className="flex flex-wrap items-center gap-x-1.5 border-t border-slate-200 pt-4 text-sm text-slate-700">
-        {copy.preferToTalk}
-        <a
-          href={company.phone.href}
-          className="inline-flex items-center gap-1 font-bold text-blue-800 hover:underline"
-        >
-          <Icon icon={Phone} className="size-4" />
-          {company.phone.display}
-        </a>
-      </p>
-    </form>
+        <p className="text-xs text-slate-600">
+          {copy.privacy.text}{" "}
+          <a href={copy.privacy.link.href} className="font-medium text-blue-800 underline">
+            {copy.privacy.link.text}
+          </a>
+        </p>
+        <p className="flex flex-wrap items-center gap-x-1.5 border-t border-slate-200 pt-4 text-sm text-slate-700">
+          {copy.preferToTalk}
+          <a
+            href={company.phone.href}
+            className="inline-flex items-center gap-1 font-bold text-blue-800 hover:underline"
+          >
+            <Icon icon={Phone} className="size-4" />
+            {company.phone.display}
+          </a>
+        </p>
+      </form>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { CircleCheck, MapPin, Star } from "lucide";
 
 import { statePageCopy as copy } from "@/content/state-page";
-import { site } from "@/config/site";
 import type { StatePage } from "@/lib/build/state-pages";
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Island } from "@/components/islands/island";
+import { offerFormProps } from "@/components/offer-form/form-props";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 import { Faq } from "@/components/site/faq";
 
@@ -54,12 +54,12 @@ export function StateLanding({ state }: StateLandingProps) {
             <CardContent>
               <Island
                 name="offer-form"
-                props={{
+                props={offerFormProps({
                   id: "offer-form",
+                  path: state.path,
                   state: state.name,
                   placeholder: copy.addressPlaceholder(firstCity, state.code),
-                  company: { name: site.company.name, phone: site.company.phone },
-                }}
+                })}
               />
             </CardContent>
           </Card>

@@ -18,10 +18,7 @@ export function Progress({ value, max = 100, label, className, ...props }: Progr
       aria-label={label}
       value={value}
       max={max}
-      className={cn(
-        "block h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-blue-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-blue-700 [&::-webkit-progress-value]:transition-[width] [&::-webkit-progress-value]:duration-300 motion-reduce:[&::-webkit-progress-value]:transition-none",
-        className,
-      )}
+      className={cn("progress-bar", className)}
       {...props}
     >
       {label}

@@ -21,7 +21,7 @@ export async function fillOffer(
   await expect(form.getByLabel("Email Address *")).toBeVisible();
   await form.getByLabel("Email Address *").fill(email);
   if (phone !== undefined) {
-    await form.getByRole("button", { name: "Request Call" }).click();
+    await form.getByRole("switch", { name: "Request Call" }).check();
     await form.getByLabel("Phone Number").fill(phone);
   }
   return form;

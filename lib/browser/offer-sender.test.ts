@@ -2,39 +2,45 @@
  * @jest-environment jsdom
  */
 import {
-  classifyFailure,
+  classifyAnswer,
+  functionUrl,
   requestBody,
   retryAfterMs,
   sendToFunction,
 } from "@/lib/browser/offer-sender";
-import { httpError, payload } from "@/lib/browser/offer-test-kit";
-import { FUNCTION_NAME } from "@/supabase/functions/_leads/site-facts.ts";
+import { answer, payload } from "@/lib/browser/offer-test-kit";
+import { FUNCTION_PATH } from "@/supabase/functions/_leads/site-facts.ts";
 
-// The first download of the client fails (the phone is offline), later ones work.
-let mockClientDownloads = 0;
-const mockInvoke = jest.fn(async (): Promise<{ data: unknown; error: unknown }> => ({
-  data: { success: true },
-  error: null,
-}));
-jest.mock("@supabase/supabase-js", () => {
-  mockClientDownloads += 1;
-  if (mockClientDownloads === 1) throw new TypeError("Failed to fetch dynamically imported module");
-  return { createClient: () => ({ functions: { invoke: mockInvoke } }) };
-});
+const mockFetch = jest.fn<Promise<Response>, [string, RequestInit]>();
 
 beforeEach(() => {
   jest.spyOn(console, "error").mockImplementation(() => {});
+  mockFetch.mockReset();
+  globalThis.fetch = mockFetch as unknown as typeof fetch;
+  // jsdom has no AbortSignal.timeout.
+  AbortSignal.timeout ??= () => new AbortController().signal;
 });
 afterEach(() => jest.restoreAllMocks());
 
 describe("sendToFunction", () => {
-  it("loads the client again after a failed download, then calls send-contact-email", async () => {
-    await expect(sendToFunction(payload("a"))).resolves.toMatchObject({ ok: false, fate: "keep" });
+  it("posts the request as JSON to the function, with the headers Supabase's gateway reads", async () => {
+    mockFetch.mockResolvedValueOnce(answer(200, { success: true }));
     await expect(sendToFunction(payload("a"))).resolves.toEqual({ ok: true });
-    expect(mockInvoke).toHaveBeenCalledWith(FUNCTION_NAME, {
-      body: payload("a"),
-      timeout: 15_000,
+    const [url, init] = mockFetch.mock.calls[0]!;
+    expect(url).toBe(`${window.location.origin}${FUNCTION_PATH}`);
+    expect(url).toBe(functionUrl());
+    expect(init.method).toBe("POST");
+    expect(init.headers).toMatchObject({
+      "content-type": "application/json",
+      authorization: "Bearer local-anon-key",
+      apikey: "local-anon-key",
     });
+    expect(JSON.parse(String(init.body))).toEqual(payload("a"));
+  });
+
+  it("keeps the request when no answer came (offline, blocked, timed out)", async () => {
+    mockFetch.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await expect(sendToFunction(payload("a"))).resolves.toMatchObject({ ok: false, fate: "keep" });
   });
 
   it.each<[number, unknown, string]>([
@@ -45,7 +51,7 @@ describe("sendToFunction", () => {
   ])(
     "reads a %i answer's body to decide what becomes of the request",
     async (status, body, fate) => {
-      mockInvoke.mockResolvedValueOnce({ data: null, error: httpError(status, body) });
+      mockFetch.mockResolvedValueOnce(answer(status, body));
       await expect(sendToFunction(payload("a"))).resolves.toMatchObject({ ok: false, fate });
     },
   );
@@ -82,29 +88,48 @@ describe("requestBody", () => {
   });
 });
 
-describe("classifyFailure", () => {
-  it.each<[string, unknown, string]>([
-    ["no answer (offline, CORS, timeout)", new TypeError("Failed to fetch"), "keep"],
-    ["503", httpError(503), "keep"],
-    ["500", httpError(500), "keep"],
-    ["404 (function not deployed)", httpError(404), "keep"],
-    ["405", httpError(405), "keep"],
-    ["413", httpError(413), "keep"],
-    ["415", httpError(415), "keep"],
-    ["429", httpError(429), "keep"],
-    ["400 without fields (a proxy's answer)", httpError(400, { error: "Bad request" }), "keep"],
-    ["400 that is not JSON", httpError(400, new SyntaxError("Unexpected token <")), "keep"],
-    ["400 with empty fields", httpError(400, { error: "x", fields: [] }), "keep"],
-    ["400 naming a bad field", httpError(400, { error: "email: ...", fields: ["email"] }), "drop"],
-    ["409 (the id holds other content)", httpError(409, { error: "id: ..." }), "renew"],
-  ])("%s -> %s", async (_case, error, fate) => {
-    await expect(classifyFailure(error)).resolves.toMatchObject({ fate });
+describe("classifyAnswer", () => {
+  it.each<[string, Response, string]>([
+    ["503", answer(503), "keep"],
+    ["500", answer(500), "keep"],
+    ["404 (function not deployed)", answer(404), "keep"],
+    ["405", answer(405), "keep"],
+    ["413", answer(413), "keep"],
+    ["415", answer(415), "keep"],
+    ["429", answer(429), "keep"],
+    ["400 without fields (a proxy's answer)", answer(400, { error: "Bad request" }), "keep"],
+    ["400 that is not JSON", answer(400, new SyntaxError("Unexpected token <")), "keep"],
+    ["400 with empty fields", answer(400, { error: "x", fields: [] }), "keep"],
+    ["400 naming a bad field", answer(400, { error: "email: ...", fields: ["email"] }), "drop"],
+    ["409 (the id holds other content)", answer(409, { error: "id: ..." }), "renew"],
+  ])("%s -> %s", async (_case, response, fate) => {
+    await expect(classifyAnswer(response)).resolves.toMatchObject({ fate });
   });
 
   it("reads a 429's Retry-After", async () => {
-    await expect(classifyFailure(httpError(429, {}, { "retry-after": "408" }))).resolves.toEqual({
+    await expect(classifyAnswer(answer(429, {}, { "retry-after": "408" }))).resolves.toEqual({
       fate: "keep",
       retryAfterMs: 408_000,
+    });
+  });
+
+  it("gives each field's own message back for the form to show", async () => {
+    const refused = answer(400, {
+      error: "email: Enter a valid email address.",
+      fields: ["email"],
+      messages: { email: "Enter a valid email address." },
+    });
+    await expect(classifyAnswer(refused)).resolves.toEqual({
+      fate: "drop",
+      fields: ["email"],
+      messages: { email: "Enter a valid email address." },
+    });
+  });
+
+  it("hears a 503 that says the team was e-mailed anyway", async () => {
+    await expect(classifyAnswer(answer(503, { notified: true }))).resolves.toMatchObject({
+      fate: "keep",
+      notified: true,
     });
   });
 });

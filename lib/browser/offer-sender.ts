@@ -1,45 +1,21 @@
 import { publicEnv } from "@/config/env";
 import type { Fate, Send } from "@/lib/browser/offer-outbox";
 import type { OfferPayload } from "@/lib/browser/offer-wizard";
-import type { Attribution } from "@/supabase/functions/_leads/attribution.ts";
+import type { OfferRequest } from "@/supabase/functions/_leads/lead-schema.ts";
 import { cleanTouch } from "@/supabase/functions/_leads/touch-rules.ts";
-import { FUNCTION_NAME } from "@/supabase/functions/_leads/site-facts.ts";
+import { FUNCTION_PATH } from "@/supabase/functions/_leads/site-facts.ts";
 
 /**
- * Sends an offer request to the hosted function through supabase-js, and says what a
- * failure means for the request (lib/browser/offer-outbox.ts keeps it or not). Loaded only when
- * there is something to send: the page does not pay for it up front.
+ * Sends an offer request to the hosted function with one fetch, and says what the answer
+ * means for the request (lib/browser/offer-outbox.ts keeps it or not). The request is
+ * what the function's schema takes (OfferRequest is its input type), with the headers
+ * Supabase's gateway reads. Loaded when there is something to send.
  */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-type FunctionsClient = {
-  invoke: (
-    name: string,
-    options: { body: RequestBody; timeout: number },
-  ) => Promise<{ data: unknown; error: unknown }>;
-};
-
-let functionsClient: Promise<FunctionsClient> | undefined;
-
-/** Starts loading the client (~60 KB gzip) ahead of a likely submit. */
-export function preloadFunctionsClient(): void {
-  // Offline now: the submit loads it again, and keeps the request if that fails too.
-  loadFunctionsClient().catch(() => {});
-}
-
-function loadFunctionsClient(): Promise<FunctionsClient> {
-  // Loaded on first submit, not with the page: the client is ~60 KB gzip.
-  functionsClient ??= import("@supabase/supabase-js").then(({ createClient }) => {
-    // Without a Supabase project, the page's own origin: the local server answers there.
-    const url = publicEnv.supabaseUrl ?? window.location.origin;
-    return createClient(url, publicEnv.supabaseAnonKey, { auth: { persistSession: false } })
-      .functions;
-  });
-  // A failed download (offline) must not stick: the next try loads it afresh.
-  functionsClient.catch(() => {
-    functionsClient = undefined;
-  });
-  return functionsClient;
+/** The function's address: the Supabase project's, or the page's own origin (local server). */
+export function functionUrl(): string {
+  return `${publicEnv.supabaseUrl ?? window.location.origin}${FUNCTION_PATH}`;
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent. */
@@ -54,49 +30,56 @@ export function retryAfterMs(
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** What supabase-js puts in a FunctionsHttpError's context: the function's Response. */
-type AnswerLike = {
-  status: number;
-  headers?: { get(name: string): string | null };
-  clone?: () => { json(): Promise<unknown> };
-};
+type ErrorBody = { error?: unknown; fields?: unknown; messages?: unknown; notified?: unknown };
 
-function answerOf(error: unknown): AnswerLike | null {
-  const context = (error as { context?: Partial<AnswerLike> } | null)?.context;
-  return typeof context?.status === "number" ? (context as AnswerLike) : null;
+async function bodyOf(response: Response): Promise<ErrorBody> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === "object" && body !== null ? (body as ErrorBody) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
- * What an error from functions.invoke() means for the request. An HTTP error carries
- * the Response as its context; anything else (offline, CORS, timeout) got no answer.
+ * What an answer other than 2xx means for the request: 409 -> a new id; 400 naming fields
+ * -> the visitor must fix them; anything else (404 from a misconfigured host, 413, 415,
+ * 429, 5xx) -> keep it and send it again, after Retry-After when there is one.
  */
-export async function classifyFailure(
-  error: unknown,
-): Promise<{ fate: Fate; retryAfterMs?: number }> {
-  const answer = answerOf(error);
-  if (!answer) return { fate: "keep" };
-  if (answer.status === 409) return { fate: "renew" };
-  if (answer.status === 429) {
-    return { fate: "keep", retryAfterMs: retryAfterMs(answer.headers?.get("retry-after")) };
+export async function classifyAnswer(response: Response): Promise<{
+  fate: Fate;
+  retryAfterMs?: number;
+  fields?: string[];
+  messages?: Record<string, string>;
+  notified?: boolean;
+}> {
+  if (response.status === 409) return { fate: "renew" };
+  const body = await bodyOf(response);
+  if (response.status === 400 && Array.isArray(body.fields) && body.fields.length > 0) {
+    const messages =
+      typeof body.messages === "object" && body.messages !== null
+        ? Object.fromEntries(
+            Object.entries(body.messages).filter(([, text]) => typeof text === "string"),
+          )
+        : {};
+    return {
+      fate: "drop",
+      fields: body.fields.filter((field): field is string => typeof field === "string"),
+      messages,
+    };
   }
-  if (answer.status === 400) {
-    const body: unknown = await Promise.resolve()
-      .then(() => answer.clone?.().json())
-      .catch(() => null);
-    const fields = (body as { fields?: unknown } | null)?.fields;
-    if (Array.isArray(fields) && fields.length > 0) return { fate: "drop" };
-  }
-  return { fate: "keep" };
+  return {
+    fate: "keep",
+    retryAfterMs: retryAfterMs(response.headers.get("retry-after")),
+    ...(body.notified === true ? { notified: true } : {}),
+  };
 }
-
-type RequestBody = Omit<OfferPayload, "attribution"> & { attribution?: Attribution };
 
 /**
  * The request as the function reads it: of the visits the browser kept, only the fields
- * the function accepts, so a stale or tampered value in storage never gets a lead refused.
- * Cleaned here, at each try, rather than in the form: the page does not carry the checks.
+ * the function accepts, so a stale or tampered value in storage never adds to the body.
  */
-export function requestBody({ attribution: kept, ...payload }: OfferPayload): RequestBody {
+export function requestBody({ attribution: kept, ...payload }: OfferPayload): OfferRequest {
   const first = cleanTouch(kept?.first);
   const last = cleanTouch(kept?.last);
   if (!first && !last) return payload;
@@ -105,14 +88,22 @@ export function requestBody({ attribution: kept, ...payload }: OfferPayload): Re
 
 export const sendToFunction: Send = async (payload) => {
   try {
-    const functions = await loadFunctionsClient();
-    const { error } = await functions.invoke(FUNCTION_NAME, {
-      body: requestBody(payload),
-      timeout: REQUEST_TIMEOUT_MS,
+    const response = await fetch(functionUrl(), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        // What supabase-js sends: the gateway reads the project's public key.
+        authorization: `Bearer ${publicEnv.supabaseAnonKey}`,
+        apikey: publicEnv.supabaseAnonKey,
+      },
+      body: JSON.stringify(requestBody(payload)),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    if (error) throw error;
-    return { ok: true };
+    if (response.ok) return { ok: true };
+    const error = new Error(`The offer function answered ${response.status}.`);
+    return { ok: false, error, ...(await classifyAnswer(response)) };
   } catch (error) {
-    return { ok: false, error, ...(await classifyFailure(error)) };
+    // No answer: offline, a blocked or timed-out request, CORS.
+    return { ok: false, fate: "keep", error };
   }
 };

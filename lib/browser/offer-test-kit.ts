@@ -1,6 +1,6 @@
 import type { OfferPayload } from "@/lib/browser/offer-wizard";
 
-/** What the offer client's and sender's tests send, and what supabase-js answers them. */
+/** What the outbox's and sender's tests send. */
 export function payload(id: string): OfferPayload {
   return {
     id,
@@ -14,26 +14,19 @@ export function payload(id: string): OfferPayload {
   };
 }
 
-/**
- * What supabase-js returns for a non-2xx answer: a FunctionsHttpError whose context
- * is the Response (jsdom has no Response, so this has the parts that are read).
- */
-export function httpError(
+/** A Response as the function gives it (jsdom has none: this has the parts that are read). */
+export function answer(
   status: number,
   body: unknown = {},
   headers: Record<string, string> = {},
-) {
-  return Object.assign(new Error("Edge Function returned a non-2xx status code"), {
-    name: "FunctionsHttpError",
-    context: {
-      status,
-      headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
-      clone: () => ({
-        json: async () => {
-          if (body instanceof Error) throw body;
-          return body;
-        },
-      }),
+): Response {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+    json: async () => {
+      if (body instanceof Error) throw body;
+      return body;
     },
-  });
+  } as unknown as Response;
 }

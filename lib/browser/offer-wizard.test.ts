@@ -28,6 +28,7 @@ describe("offer wizard steps", () => {
       email: "",
       phone: "",
       callRequested: false,
+      textsConsent: false,
     });
   });
 
@@ -133,6 +134,25 @@ describe("offer wizard submit", () => {
     expect(phoneProblem("614\u0000555")).toBe("Remove the invisible control character (U+0000).");
     expect(phoneProblem(" 614-555-0100 ")).toBeNull();
   });
+
+  it("holds every field to the function's limits, so autofill past maxlength is caught before sending", () => {
+    expect(addressProblem("a".repeat(300))).toBeNull();
+    expect(addressProblem(`${"a".repeat(301)} `)).toBe("Use at most 300 characters. This has 301.");
+    expect(emailProblem(`${"a".repeat(250)}@b.com`)).toBe(
+      "Use at most 254 characters. This has 256.",
+    );
+    expect(phoneProblem("5".repeat(41))).toBe("Use at most 40 characters. This has 41.");
+  });
+
+  it("takes over what was typed before the script ran, and the step the visitor reached", () => {
+    const typed = { ...initialWizardState.draft, address: "9 Oak", condition: "Fair" as const };
+    expect(run({ type: "adopt", draft: typed, step: 3 })).toMatchObject({ step: 3, draft: typed });
+  });
+
+  it("ticks and unticks the separate box for texts", () => {
+    expect(run({ type: "toggle-texts" }).draft.textsConsent).toBe(true);
+    expect(run({ type: "toggle-texts" }, { type: "toggle-texts" }).draft.textsConsent).toBe(false);
+  });
 });
 
 describe("newLeadId", () => {
@@ -159,15 +179,20 @@ describe("offer payload", () => {
     email: " ann@example.com ",
     phone: " 614-555-0100 ",
     callRequested: true,
+    textsConsent: true,
   };
   const context = {
     id: "0b6a3c9e-6a57-4f51-9a57-2f0c1f1f6f10",
     source: "/",
+    pageUrl: "https://quickhomebuyers.com/?utm_source=x",
     honeypot: "",
     elapsedMs: 12345.6,
+    wording: { version: "2026-11-25", shown: "a".repeat(64) },
+    at: "2026-11-25T14:03:11.201Z",
+    gpc: false,
   };
 
-  it("sends address, condition, email and phone, trimmed, without state on the home page", () => {
+  it("sends address, condition, email and phone, trimmed, with the consent shown, without state on the home page", () => {
     const payload = buildOfferPayload(draft, context);
     expect(payload).toEqual({
       id: context.id,
@@ -176,8 +201,17 @@ describe("offer payload", () => {
       email: "ann@example.com",
       phone: "614-555-0100",
       source: "/",
+      pageUrl: "https://quickhomebuyers.com/?utm_source=x",
       website: "",
       elapsedMs: 12346,
+      consent: {
+        version: "2026-11-25",
+        at: "2026-11-25T14:03:11.201Z",
+        calls: true,
+        texts: true,
+        gpc: false,
+        shown: "a".repeat(64),
+      },
     });
     expect(payload).not.toHaveProperty("state");
   });
@@ -192,25 +226,21 @@ describe("offer payload", () => {
     expect(payload.source).toBe("/sell-house-fast-ohio");
   });
 
-  it("drops the phone when no call was requested", () => {
-    expect(buildOfferPayload({ ...draft, callRequested: false }, context).phone).toBe("");
+  it("drops the phone, and with it the call and text consent, when no call was requested", () => {
+    const payload = buildOfferPayload({ ...draft, callRequested: false }, context);
+    expect(payload.phone).toBe("");
+    expect(payload.consent).toMatchObject({ calls: false, texts: false });
   });
 
-  it("adds the consent shown and where the visit came from, as the function reads them", () => {
-    const consent = { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z" };
+  it("adds where the visit came from as the browser kept it", () => {
     const first = {
       landing_page: "/blog",
       at: "2026-11-20T09:00:00.000Z",
       referrer: "https://www.google.com",
     };
     const last = { landing_page: "/", at: "2026-11-23T14:00:00.000Z", utm_source: "newsletter" };
-    const payload = buildOfferPayload(draft, { ...context, consent, attribution: { first, last } });
-    expect(payload.consent).toEqual(consent);
+    const payload = buildOfferPayload(draft, { ...context, attribution: { first, last } });
     expect(payload.attribution).toEqual({ first, last });
-  });
-
-  it("leaves consent and attribution out when there are none", () => {
-    expect(buildOfferPayload(draft, context)).not.toHaveProperty("consent");
     expect(buildOfferPayload(draft, context)).not.toHaveProperty("attribution");
   });
 

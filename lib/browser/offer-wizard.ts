@@ -3,10 +3,15 @@ import {
   CONDITION_VALUES,
   EMAIL_PATTERN,
   hasVisibleText,
+  LEAD_LIMITS,
   textProblem,
+  tooLong,
   type Condition,
-  type Consent,
 } from "@/supabase/functions/_leads/lead-rules.ts";
+import type { OfferRequest } from "@/supabase/functions/_leads/lead-schema.ts";
+import type { StateName } from "@/supabase/functions/_leads/states.ts";
+
+export { newLeadId } from "@/lib/browser/lead-id";
 
 /**
  * The offer form's state machine: steps, their bounds and what each step needs
@@ -23,6 +28,8 @@ export type OfferDraft = {
   email: string;
   phone: string;
   callRequested: boolean;
+  /** The separate, optional box for text messages (shown with the phone field). */
+  textsConsent: boolean;
 };
 
 export type WizardState = {
@@ -35,6 +42,9 @@ export type WizardAction =
   | { type: "edit"; field: "address" | "email" | "phone"; value: string }
   | { type: "choose-condition"; condition: Condition }
   | { type: "toggle-call" }
+  | { type: "toggle-texts" }
+  /** What the visitor typed before the script ran, taken over as it stands. */
+  | { type: "adopt"; draft: OfferDraft; step: Step }
   /** `from`: only when the wizard is still at that step (a delayed advance). */
   | { type: "next"; from?: Step }
   | { type: "back" }
@@ -47,6 +57,7 @@ export const emptyDraft: OfferDraft = {
   email: "",
   phone: "",
   callRequested: false,
+  textsConsent: false,
 };
 
 export const initialWizardState: WizardState = { step: 1, draft: emptyDraft, sending: false };
@@ -70,13 +81,23 @@ export function canSubmit({ draft, sending }: WizardState): boolean {
   return !sending && !isBlank(draft.email);
 }
 
+/** Text over the limit, counted as the function counts it (after trimming). */
+function lengthProblem(text: string, max: number): string | null {
+  return text.length > max ? `${tooLong(max)} This has ${text.length}.` : null;
+}
+
 /**
- * The message shown under the address field, or null when the function will take
- * it: the same rules (lead-rules.ts) it applies, so no request is refused after sending.
+ * The message shown under the address field, or null when the function will take it:
+ * the same rules (lead-rules.ts) and limits it applies, so an address an autofill or an
+ * input method made longer than the field allows is caught here, not refused after sending.
  */
 export function addressProblem(address: string): string | null {
   const trimmed = address.trim();
-  return textProblem(trimmed) ?? (hasVisibleText(trimmed) ? null : ADDRESS_BLANK);
+  return (
+    textProblem(trimmed) ??
+    (hasVisibleText(trimmed) ? null : ADDRESS_BLANK) ??
+    lengthProblem(trimmed, LEAD_LIMITS.addressMax)
+  );
 }
 
 /** The message shown under the e-mail field, or null when the address will be accepted. */
@@ -84,13 +105,15 @@ export function emailProblem(email: string): string | null {
   const trimmed = email.trim();
   return (
     textProblem(trimmed) ??
+    lengthProblem(trimmed, LEAD_LIMITS.emailMax) ??
     (EMAIL_PATTERN.test(trimmed) ? null : "Enter a valid email address, like name@example.com.")
   );
 }
 
 /** The message shown under the phone field, or null. */
 export function phoneProblem(phone: string): string | null {
-  return textProblem(phone.trim());
+  const trimmed = phone.trim();
+  return textProblem(trimmed) ?? lengthProblem(trimmed, LEAD_LIMITS.phoneMax);
 }
 
 export function isCondition(value: string): value is Condition {
@@ -105,6 +128,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, draft: { ...state.draft, condition: action.condition } };
     case "toggle-call":
       return { ...state, draft: { ...state.draft, callRequested: !state.draft.callRequested } };
+    case "toggle-texts":
+      return { ...state, draft: { ...state.draft, textsConsent: !state.draft.textsConsent } };
+    case "adopt":
+      return { ...state, draft: action.draft, step: action.step };
     case "next":
       if (action.from !== undefined && action.from !== state.step) return state;
       return canAdvance(state) ? { ...state, step: clampStep(state.step + 1) } : state;
@@ -117,19 +144,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-export type OfferPayload = {
-  id: string;
-  address: string;
-  condition: Condition;
-  email: string;
-  phone: string;
-  state?: string;
-  source: string;
-  website: string;
-  elapsedMs: number;
-  consent?: Consent;
-  attribution?: KeptAttribution;
-};
+/**
+ * The request as the page builds it: the function's own input type (OfferRequest, from
+ * its schema), except that the visits are sent as the browser kept them and cleaned by
+ * the sender at each try.
+ */
+export type OfferPayload = Omit<OfferRequest, "attribution"> & { attribution?: KeptAttribution };
 
 /**
  * The visits as the browser kept them. Storage can hold anything (an older version's
@@ -137,25 +157,21 @@ export type OfferPayload = {
  */
 export type KeptAttribution = { first?: unknown; last?: unknown };
 
-/** A v4 UUID for a new lead; falls back for pages served over plain http, where randomUUID is missing. */
-export function newLeadId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 export type PayloadContext = {
   id: string;
-  state?: string;
+  state?: StateName;
   source: string;
+  /** The page's address, query string included. */
+  pageUrl: string;
   honeypot: string;
   /** From navigation start (the page view's first request) or the form's last reset. */
   elapsedMs: number;
-  /** The consent wording's version the page showed, and the submit time (ISO). */
-  consent?: Consent;
+  /** The wording the page showed: its version and the SHA-256 of its exact text. */
+  wording: { version: string; shown: string };
+  /** The submit time (ISO). */
+  at: string;
+  /** navigator.globalPrivacyControl */
+  gpc: boolean;
   attribution?: KeptAttribution;
 };
 
@@ -176,9 +192,17 @@ export function buildOfferPayload(draft: OfferDraft, context: PayloadContext): O
     phone: draft.callRequested ? draft.phone.trim() : "",
     ...(context.state ? { state: context.state } : {}),
     source: context.source,
+    pageUrl: context.pageUrl,
     website: context.honeypot,
     elapsedMs: Math.max(0, Math.round(context.elapsedMs)),
-    ...(context.consent ? { consent: context.consent } : {}),
+    consent: {
+      version: context.wording.version,
+      at: context.at,
+      calls: draft.callRequested,
+      texts: draft.callRequested && draft.textsConsent,
+      gpc: context.gpc,
+      shown: context.wording.shown,
+    },
     ...(first || last ? { attribution: { first, last } } : {}),
   };
 }

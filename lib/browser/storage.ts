@@ -10,3 +10,12 @@ export function browserStorage(kind: "localStorage" | "sessionStorage"): Storage
     return null;
   }
 }
+
+/** The browser's IndexedDB when this page may use it, else null (reading it can throw too). */
+export function browserIndexedDb(): IDBFactory | null {
+  try {
+    return window.indexedDB ?? null;
+  } catch {
+    return null;
+  }
+}

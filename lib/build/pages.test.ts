@@ -7,8 +7,8 @@ import { getStatePages } from "@/lib/build/state-pages";
 describe("getPublicPages", () => {
   const pages = getPublicPages();
 
-  it("lists the 60 public pages: home, the blog, six posts, 50 states and two policies", () => {
-    expect(pages).toHaveLength(60);
+  it("lists the 61 public pages: home, the blog, six posts, 50 states and three policies", () => {
+    expect(pages).toHaveLength(61);
     expect(pages.map((page) => page.path)).toEqual([
       "/",
       "/blog",
@@ -16,6 +16,7 @@ describe("getPublicPages", () => {
       ...getStatePages().map((state) => `/sell-house-fast-${state.slug}`),
       "/privacy",
       "/terms",
+      "/sms-policy",
     ]);
   });
 
@@ -25,12 +26,13 @@ describe("getPublicPages", () => {
       ...getPosts().map((post) => [post.path, post.date]),
       ["/privacy", getLegalPage("privacy").updated],
       ["/terms", getLegalPage("terms").updated],
+      ["/sms-policy", getLegalPage("sms").updated],
     ]);
   });
 
   it("gives every page its own Open Graph image and headline", () => {
-    expect(new Set(pages.map((page) => ogImageName(page.path))).size).toBe(60);
-    expect(new Set(pages.map((page) => page.og.headline)).size).toBe(60);
+    expect(new Set(pages.map((page) => ogImageName(page.path))).size).toBe(pages.length);
+    expect(new Set(pages.map((page) => page.og.headline)).size).toBe(pages.length);
     expect(pages.find((page) => page.path === "/sell-house-fast-ohio")?.og.headline).toBe(
       "Sell Your House Fast in Ohio",
     );

@@ -46,7 +46,8 @@ export function contentSecurityPolicy({
     ["manifest-src", "'self'"],
     ["frame-ancestors", "'none'"],
     ["base-uri", "'self'"],
-    ["form-action", "'self'"],
+    // The offer form posts itself to the function when no script runs.
+    ["form-action", "'self'", ...connectOrigins],
     ["object-src", "'none'"],
   ];
   return directives.map((directive) => directive.join(" ")).join("; ");

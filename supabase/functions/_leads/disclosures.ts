@@ -29,6 +29,31 @@ const { terms, privacy, sms } = DISCLOSURE_LINKS;
 
 const submitAgreement = ["By submitting, you agree to our ", terms, " and ", privacy, "."];
 
+/** The wording the form shows now; the site imports it alone, the older ones stay here. */
+export const DISCLOSURE_VERSION = "2026-11-25";
+
+// Texts got their own box (A2P 10DLC: a separate, optional, unticked consent).
+export const CURRENT_WORDING: Wording = {
+  submit: submitAgreement,
+  calls: (brand) => [
+    `By requesting a call, you agree that ${brand} may call you at this number about your property and your offer, including with automated technology. Consent is not a condition of any purchase or sale. See our `,
+    terms,
+    " and ",
+    privacy,
+    ".",
+  ],
+  texts: (brand) => [
+    `Text me about my offer. I agree to receive text messages from ${brand} about my offer request at the number above, including automated texts. Consent is not a condition of any purchase or sale. Msg frequency varies. Msg & data rates may apply. Reply STOP to cancel, HELP for help. See our `,
+    sms,
+    ", ",
+    terms,
+    " and ",
+    privacy,
+    ".",
+  ],
+};
+
+/** Every published version, oldest first; never edited once published. */
 export const DISCLOSURES: Record<string, Wording> = {
   "2026-11-23": {
     submit: submitAgreement,
@@ -40,30 +65,8 @@ export const DISCLOSURES: Record<string, Wording> = {
       ".",
     ],
   },
-  // Texts got their own box (A2P 10DLC: a separate, optional, unticked consent).
-  "2026-11-25": {
-    submit: submitAgreement,
-    calls: (brand) => [
-      `By requesting a call, you agree that ${brand} may call you at this number about your property and your offer, including with automated technology. Consent is not a condition of any purchase or sale. See our `,
-      terms,
-      " and ",
-      privacy,
-      ".",
-    ],
-    texts: (brand) => [
-      `Text me about my offer. I agree to receive text messages from ${brand} about my offer request at the number above, including automated texts. Consent is not a condition of any purchase or sale. Msg frequency varies. Msg & data rates may apply. Reply STOP to cancel, HELP for help. See our `,
-      sms,
-      ", ",
-      terms,
-      " and ",
-      privacy,
-      ".",
-    ],
-  },
+  [DISCLOSURE_VERSION]: CURRENT_WORDING,
 };
-
-/** The wording the form shows now. */
-export const DISCLOSURE_VERSION = "2026-11-25";
 
 /** What the visitor saw: the submit line, and the call and text wording when the phone field showed. */
 export type ShownSections = { phoneSection: boolean };

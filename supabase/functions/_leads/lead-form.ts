@@ -1,4 +1,7 @@
+import { FORM_FIELDS } from "./form-fields.ts";
 import { HONEYPOT_FIELD } from "./lead-rules.ts";
+
+export { FORM_FIELDS };
 
 /**
  * The offer form posted by the browser itself, when no script ran: its fields, and the
@@ -6,18 +9,6 @@ import { HONEYPOT_FIELD } from "./lead-rules.ts";
  * idempotency and rate limit serve it as serve the page's script.
  */
 export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
-
-/** The names of the form's inputs that are not the visitor's own fields. */
-export const FORM_FIELDS = {
-  call: "call",
-  texts: "texts",
-  consentVersion: "consent_version",
-  consentAt: "consent_at",
-  consentShown: "consent_shown",
-  elapsedMs: "elapsed_ms",
-  attribution: "attribution",
-  pageUrl: "page_url",
-} as const;
 
 /** The static pages a form post is answered with (app/offer-received, app/offer-not-sent). */
 export const RECEIVED_PATH = "/offer-received";
@@ -43,7 +34,8 @@ export type FormOutcome =
 /** The form's fields as the request the page's script would have sent. */
 export function formToRequest(text: string): Record<string, unknown> {
   const form = new URLSearchParams(text);
-  const field = (name: string) => form.get(name) ?? undefined;
+  // An input left empty (a hidden one the page script never filled) was not sent.
+  const field = (name: string) => form.get(name) || undefined;
   const call = form.get(FORM_FIELDS.call) === "on";
   const phone = call ? (field("phone") ?? "") : "";
   let attribution: unknown;

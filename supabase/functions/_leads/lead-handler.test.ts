@@ -382,6 +382,11 @@ describe("a bad field the visitor typed gets 400 naming it, and nothing is store
       error:
         "address: Enter the property address. email: Enter a valid email address. phone: Use at most 40 characters.",
       fields: ["address", "email", "phone"],
+      messages: {
+        address: "Enter the property address.",
+        email: "Enter a valid email address.",
+        phone: "Use at most 40 characters.",
+      },
     });
   });
 });

@@ -14,7 +14,10 @@ export const CONDITIONS = [
 
 export type Condition = (typeof CONDITIONS)[number]["value"];
 
-export const CONDITION_VALUES: readonly Condition[] = CONDITIONS.map((c) => c.value);
+// Marked pure, so a page that needs none of the rules does not carry them.
+export const CONDITION_VALUES: readonly Condition[] = /* @__PURE__ */ CONDITIONS.map(
+  (c) => c.value,
+);
 
 export const LEAD_LIMITS = {
   addressMax: 300,
@@ -48,6 +51,9 @@ export const EMAIL_PATTERN =
 export const HONEYPOT_FIELD = "website";
 
 export const ADDRESS_BLANK = "Enter the property address.";
+
+/** What the function says, and the form says first, of text over a limit. */
+export const tooLong = (max: number) => `Use at most ${max} characters.`;
 
 /**
  * Characters no visitor means to type, which can hide or reorder text where it is

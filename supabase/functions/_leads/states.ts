@@ -58,4 +58,4 @@ export const STATES = [
 
 export type StateName = (typeof STATES)[number]["name"];
 
-export const STATE_NAMES: readonly StateName[] = STATES.map((state) => state.name);
+export const STATE_NAMES: readonly StateName[] = /* @__PURE__ */ STATES.map((state) => state.name);

@@ -1,0 +1,37 @@
+import { Phone } from "lucide";
+import type { ReactNode } from "react";
+
+import { site } from "@/config/site";
+import { callUs } from "@/content/form-post-pages";
+import { Icon } from "@/components/ui/icon";
+
+export type FormPostPageProps = {
+  title: string;
+  text: string;
+  /** role="alert" where the request was not taken. */
+  alert?: boolean;
+  children?: ReactNode;
+};
+
+/** A page the offer form lands on after posting itself: what became of the request, and the phone. */
+export function FormPostPage({ title, text, alert = false, children }: FormPostPageProps) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16">
+      <div role={alert ? "alert" : undefined} className="space-y-3">
+        <h1 className="text-3xl font-extrabold text-slate-950">{title}</h1>
+        <p className="text-lg text-slate-800">{text}</p>
+      </div>
+      <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
+        {callUs}
+        <a
+          href={site.company.phone.href}
+          className="inline-flex items-center gap-1 text-blue-800 underline"
+        >
+          <Icon icon={Phone} className="size-4" />
+          {site.company.phone.display}
+        </a>
+      </p>
+      {children}
+    </div>
+  );
+}

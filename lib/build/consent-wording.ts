@@ -1,0 +1,26 @@
+import { createHash } from "node:crypto";
+
+import { CONSENT_VERSION } from "@/content/consent";
+import { shownDisclosure } from "@/supabase/functions/_leads/disclosures.ts";
+
+/** What the offer form says it showed: the version, and the SHA-256 of each text it may show. */
+export type ConsentWording = {
+  version: string;
+  /** With the phone field (a call requested): the call and text wording, then the submit line. */
+  withPhone: string;
+  /** The submit line alone. */
+  withoutPhone: string;
+};
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** Computed at build time for the company's name, passed to the form as plain data. */
+export function consentWording(companyName: string): ConsentWording {
+  const text = (phoneSection: boolean) =>
+    shownDisclosure(CONSENT_VERSION, companyName, { phoneSection })!;
+  return {
+    version: CONSENT_VERSION,
+    withPhone: sha256(text(true)),
+    withoutPhone: sha256(text(false)),
+  };
+}
