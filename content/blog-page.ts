@@ -15,6 +15,17 @@ export const blogCopy = {
   showing: (count: number, category: string) =>
     `Showing ${count} ${count === 1 ? "article" : "articles"}${category === "All Posts" ? "" : ` in ${category}`}`,
   readMore: "Read More",
+  /** Before the date a post was last revised. */
+  updated: "Updated",
+  /** The card that ends every post: where to ask for an offer, and where to weigh the options. */
+  endCta: {
+    title: "Thinking about selling?",
+    // The blog's islands read this file in the browser, so the site config is passed in.
+    text: (offerWithinHours: number) =>
+      `Tell us about your house and get a written cash offer within ${offerWithinHours} hours, with no obligation. Or first compare a cash offer with listing and with selling it yourself.`,
+    action: "Get my cash offer",
+    compare: "Compare your options",
+  },
   backToBlog: "Back to Blog",
   share: "Share",
   linkCopied: { title: "Link copied", description: "The article's address is on your clipboard." },

@@ -1,4 +1,51 @@
 import { site } from "@/config/site";
+import type { SituationSlug } from "@/content/situations";
+
+/** A property type the home page lists, with the situation guide that fits it, if one does. */
+type PropertyType = {
+  icon: "scroll" | "key" | "building" | "trees" | "hammer" | "house";
+  title: string;
+  text: string;
+  situation?: SituationSlug;
+};
+
+const propertyTypes: readonly PropertyType[] = [
+  {
+    icon: "scroll",
+    title: "Estate Sales",
+    situation: "inherited-house-probate",
+    text: "Settling a loved one's estate? We buy the house with its contents and work around probate timelines.",
+  },
+  {
+    icon: "key",
+    title: "Rental Properties",
+    situation: "tired-landlord",
+    text: "Tired landlord, problem tenants or vacancies? We buy rentals occupied or empty, leases and all.",
+  },
+  {
+    icon: "building",
+    title: "Multi-Family Homes",
+    situation: "tired-landlord",
+    text: "Duplexes, triplexes and fourplexes, in one cash sale, without unit-by-unit showings.",
+  },
+  {
+    icon: "trees",
+    title: "Vacant Land",
+    text: "Lots and acreage you no longer want to pay taxes on, with or without road access.",
+  },
+  {
+    icon: "hammer",
+    title: "Houses Needing Repair",
+    situation: "major-repairs",
+    text: "Roof leaks, foundation cracks, fire or water damage: we price the repairs in so you don't have to make them.",
+  },
+  {
+    icon: "house",
+    title: "Inherited Properties",
+    situation: "inherited-house-probate",
+    text: "Inherited a house you can't keep up? We close quickly and split proceeds however the heirs decide.",
+  },
+];
 
 /** The home page's words. Numbers come from the site config so they are stated once. */
 export const homeCopy = {
@@ -32,38 +79,7 @@ export const homeCopy = {
   propertyTypes: {
     title: "Types of Properties We Buy",
     lead: "Whatever the house, whatever the situation, we make a cash offer on it as it stands.",
-    items: [
-      {
-        icon: "scroll",
-        title: "Estate Sales",
-        text: "Settling a loved one's estate? We buy the house with its contents and work around probate timelines.",
-      },
-      {
-        icon: "key",
-        title: "Rental Properties",
-        text: "Tired landlord, problem tenants or vacancies? We buy rentals occupied or empty, leases and all.",
-      },
-      {
-        icon: "building",
-        title: "Multi-Family Homes",
-        text: "Duplexes, triplexes and fourplexes, in one cash sale, without unit-by-unit showings.",
-      },
-      {
-        icon: "trees",
-        title: "Vacant Land",
-        text: "Lots and acreage you no longer want to pay taxes on, with or without road access.",
-      },
-      {
-        icon: "hammer",
-        title: "Houses Needing Repair",
-        text: "Roof leaks, foundation cracks, fire or water damage: we price the repairs in so you don't have to make them.",
-      },
-      {
-        icon: "house",
-        title: "Inherited Properties",
-        text: "Inherited a house you can't keep up? We close quickly and split proceeds however the heirs decide.",
-      },
-    ],
+    items: propertyTypes,
   },
   howItWorks: {
     title: "How It Works",

@@ -20,6 +20,17 @@ const PAGES = [
   { name: "the not-found page", path: "/this-page-does-not-exist", status: 404 },
   { name: "the privacy policy", path: "/privacy", status: 200 },
   { name: "the terms of use", path: "/terms", status: 200 },
+  { name: "the situations index", path: "/situations", status: 200 },
+  { name: "the comparison of ways to sell", path: "/cash-offer-vs-listing", status: 200 },
+  ...[
+    "inherited-house-probate",
+    "foreclosure",
+    "divorce",
+    "relocation",
+    "tired-landlord",
+    "major-repairs",
+    "behind-on-property-taxes",
+  ].map((slug) => ({ name: `the ${slug} guide`, path: `/situations/${slug}`, status: 200 })),
 ] as const;
 
 async function expectNoAxeViolations(page: Page) {

@@ -19,10 +19,19 @@ import { STATES } from "../supabase/functions/_leads/states";
 const OUT = path.resolve("out");
 const BLOG_DIR = path.resolve("content", "blog");
 const LEGAL_DIR = path.resolve("content", "legal");
+const SITUATIONS_DIR = path.resolve("content", "situations");
 const ORGANIZATION_ID = `${site.url}/#organization`;
 
-type Kind = "home" | "blog" | "post" | "state" | "legal";
-type ExpectedPage = { kind: Kind; path: string; url: string; name: string; date?: string };
+type Kind = "home" | "blog" | "post" | "state" | "legal" | "guides" | "guide";
+type ExpectedPage = {
+  kind: Kind;
+  path: string;
+  url: string;
+  name: string;
+  date?: string;
+  /** A guide's breadcrumb, between Home and the page itself. */
+  parent?: { name: string; url: string };
+};
 
 const url = (pagePath: string) => `${site.url}${pagePath === "/" ? "" : pagePath}`;
 
@@ -32,7 +41,17 @@ const posts = readdirSync(BLOG_DIR)
     (file) =>
       matter(readFileSync(path.join(BLOG_DIR, file), "utf8")).data as Record<string, unknown>,
   )
-  .map((data) => ({ slug: String(data.slug), title: String(data.title), date: String(data.date) }));
+  .map((data) => ({
+    slug: String(data.slug),
+    title: String(data.title),
+    date: String(data.date),
+    // The sitemap and dateModified give a revised post's last revision.
+    modified: String(data.updated ?? data.date),
+  }));
+
+const guideData = (file: string) =>
+  matter(readFileSync(file, "utf8")).data as { slug: string; cardTitle: string; updated: string };
+const SITUATIONS_URL = url("/situations");
 
 const EXPECTED: ExpectedPage[] = [
   { kind: "home", path: "/", url: url("/"), name: "Home" },
@@ -42,7 +61,26 @@ const EXPECTED: ExpectedPage[] = [
     path: `/blog/${post.slug}`,
     url: url(`/blog/${post.slug}`),
     name: post.title,
-    date: post.date,
+    date: post.modified,
+  })),
+  { kind: "guides", path: "/situations", url: SITUATIONS_URL, name: "Situations" },
+  ...readdirSync(SITUATIONS_DIR)
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => guideData(path.join(SITUATIONS_DIR, file)))
+    .map((data) => ({
+      kind: "guide" as const,
+      path: `/situations/${data.slug}`,
+      url: url(`/situations/${data.slug}`),
+      name: data.cardTitle,
+      date: data.updated,
+      parent: { name: "Situations", url: SITUATIONS_URL },
+    })),
+  ...[guideData(path.resolve("content", "cash-offer-vs-listing.md"))].map((data) => ({
+    kind: "guide" as const,
+    path: `/${data.slug}`,
+    url: url(`/${data.slug}`),
+    name: data.cardTitle,
+    date: data.updated,
   })),
   ...STATES.map((state) => ({
     kind: "state" as const,
@@ -255,8 +293,8 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
     expect.soft(article, where).toMatchObject({
       headline: expected.name,
       description: head.description,
-      datePublished: expected.date,
-      dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
+      datePublished: posts.find((post) => `/blog/${post.slug}` === expected.path)?.date,
+      dateModified: expected.date,
       author: { name: site.name },
       publisher: { "@id": ORGANIZATION_ID, name: site.name },
     });
@@ -277,11 +315,35 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
   if (expected.kind === "blog") {
     expectBreadcrumb(graph, [home, { name: "Blog", url: url("/blog") }], where);
   }
+
+  if (expected.kind === "guides") {
+    expectBreadcrumb(graph, [home, { name: expected.name, url: expected.url }], where);
+  }
+
+  if (expected.kind === "guide") {
+    expect.soft(nodeOf(graph, "Article", where), where).toMatchObject({
+      description: head.description,
+      dateModified: expected.date,
+      url: expected.url,
+      publisher: { "@id": ORGANIZATION_ID, name: site.name },
+    });
+    nodeOf(graph, "Organization", where);
+    expectBreadcrumb(
+      graph,
+      [
+        home,
+        ...(expected.parent ? [expected.parent] : []),
+        { name: expected.name, url: expected.url },
+      ],
+      where,
+    );
+    expectFaqMatchesPage(graph, head, where);
+  }
   return images;
 }
 
 test.describe("search and sharing metadata of the export", () => {
-  test("sitemap.xml lists exactly the 60 public pages at their canonical URLs", async ({
+  test("sitemap.xml lists exactly the 69 public pages at their canonical URLs", async ({
     page,
     request,
   }) => {
@@ -295,13 +357,14 @@ test.describe("search and sharing metadata of the export", () => {
       loc: /<loc>([^<]*)<\/loc>/.exec(body!)?.[1],
       lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(body!)?.[1],
     }));
-    expect.soft(EXPECTED).toHaveLength(60);
+    expect.soft(EXPECTED).toHaveLength(69);
     expect
       .soft(entries.map((entry) => entry.loc).sort())
       .toEqual(EXPECTED.map((expected) => expected.url).sort());
     for (const expected of EXPECTED) {
       const entry = entries.find((candidate) => candidate.loc === expected.url);
-      // A post's or a policy's own date; the other pages have no true date to give.
+      // A post's, a guide's or a policy's own date (its last revision); the other pages have
+      // no true date to give.
       expect.soft(entry?.lastmod, expected.path).toBe(expected.date);
     }
   });

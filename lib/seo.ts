@@ -9,7 +9,7 @@ export type PageSeo = {
   description: string;
   path: string;
   keywords?: readonly string[];
-  article?: { publishedTime: string; tags: readonly string[] };
+  article?: { publishedTime: string; modifiedTime?: string; tags: readonly string[] };
   /** Adds <link rel="alternate" type="application/rss+xml"> to the blog's feed. */
   rssFeed?: boolean;
 };
@@ -66,7 +66,12 @@ export function buildMetadata({
       locale: site.locale,
       images,
       ...(article
-        ? { type: "article", publishedTime: article.publishedTime, tags: [...article.tags] }
+        ? {
+            type: "article",
+            publishedTime: article.publishedTime,
+            ...(article.modifiedTime ? { modifiedTime: article.modifiedTime } : {}),
+            tags: [...article.tags],
+          }
         : { type: "website" }),
     },
     twitter: { card: "summary_large_image", title: shareTitle, description, images },

@@ -2,12 +2,14 @@ import type { Graph } from "schema-dts";
 
 import { homeFaq } from "@/content/faq";
 import { getPosts } from "@/lib/build/blog";
+import { getComparePage, getSituation, getSituations } from "@/lib/build/situations";
 import { getStatePage } from "@/lib/build/state-pages";
 import { site } from "@/config/site";
 import {
   ORGANIZATION_ID,
   blogJsonLd,
   breadcrumbList,
+  guideJsonLd,
   homeJsonLd,
   postJsonLd,
   serializeJsonLd,
@@ -109,7 +111,7 @@ describe("blog post JSON-LD", () => {
       headline: post.title,
       description: post.excerpt,
       datePublished: post.date,
-      dateModified: post.date,
+      dateModified: post.updated ?? post.date,
       url: `${site.url}${post.path}`,
       mainEntityOfPage: `${site.url}${post.path}`,
       author: { "@type": "Organization", name: site.name },
@@ -125,6 +127,19 @@ describe("blog post JSON-LD", () => {
       }),
       `${site.url}${post.image}`,
     ]);
+  });
+
+  it("is modified on the day a revision says, and published on its own date", () => {
+    const revised = node(
+      postJsonLd({ ...post, date: "2024-01-15", updated: "2026-11-25" }),
+      "BlogPosting",
+    );
+    expect(revised).toMatchObject({ datePublished: "2024-01-15", dateModified: "2026-11-25" });
+    const unrevised = node(
+      postJsonLd({ ...post, date: "2024-01-15", updated: undefined }),
+      "BlogPosting",
+    );
+    expect(unrevised).toMatchObject({ datePublished: "2024-01-15", dateModified: "2024-01-15" });
   });
 
   it("has the breadcrumb Home > Blog > post", () => {
@@ -147,8 +162,49 @@ describe("blog list JSON-LD", () => {
   });
 });
 
+describe("situation guide JSON-LD", () => {
+  const foreclosure = getSituation("foreclosure")!;
+  const trail = [
+    { name: "Home", href: "/" },
+    { name: "Situations", href: "/situations" },
+    { name: foreclosure.cardTitle, href: foreclosure.path },
+  ];
+  const graph = guideJsonLd(foreclosure, trail);
+
+  it("is an Article dated by its update, with the breadcrumb the page shows", () => {
+    expect(node(graph, "Article")).toMatchObject({
+      headline: foreclosure.headline,
+      description: foreclosure.description,
+      dateModified: foreclosure.updated,
+      url: `${site.url}/situations/foreclosure`,
+      publisher: { "@id": ORGANIZATION_ID },
+    });
+    const items = node(graph, "BreadcrumbList").itemListElement as Node[];
+    expect(items.map((item) => item.item)).toEqual([
+      site.url,
+      `${site.url}/situations`,
+      `${site.url}/situations/foreclosure`,
+    ]);
+  });
+
+  it("publishes its own questions and answers, word for word, as the FAQPage", () => {
+    const faq = node(graph, "FAQPage") as { "@id": string; mainEntity: Node[] };
+    expect(faq["@id"]).toBe(`${site.url}/situations/foreclosure#faq`);
+    expect(faq.mainEntity.map((item) => [item.name, (item.acceptedAnswer as Node).text])).toEqual(
+      foreclosure.faq.map((item) => [item.question, item.answer]),
+    );
+  });
+});
+
 describe("every page's JSON-LD", () => {
-  const graphs = [homeJsonLd(homeFaq), stateJsonLd(ohio), postJsonLd(post), blogJsonLd(getPosts())];
+  const graphs = [
+    homeJsonLd(homeFaq),
+    stateJsonLd(ohio),
+    postJsonLd(post),
+    blogJsonLd(getPosts()),
+    ...getSituations().map((situation) => guideJsonLd(situation, [])),
+    guideJsonLd(getComparePage(), []),
+  ];
 
   it("carries no review or rating about the company itself", () => {
     for (const graph of graphs) {

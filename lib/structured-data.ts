@@ -1,4 +1,5 @@
 import type {
+  ArticleLeaf,
   BlogLeaf,
   BlogPostingLeaf,
   BreadcrumbListLeaf,
@@ -47,6 +48,8 @@ export type StructuredPost = {
   category: string;
   /** "YYYY-MM-DD" */
   date: string;
+  /** "YYYY-MM-DD", when the post was revised */
+  updated?: string;
   image: string;
   imageAlt: string;
   tags: readonly string[];
@@ -154,8 +157,7 @@ export function blogPosting(post: StructuredPost): BlogPostingLeaf {
     description: post.excerpt,
     image: [ogImage(post.path, post.title), absoluteUrl(post.image)],
     datePublished: post.date,
-    // Posts carry one date; they have not been revised since.
-    dateModified: post.date,
+    dateModified: post.updated ?? post.date,
     author: organizationRef(),
     publisher: organizationRef(),
     url,
@@ -182,7 +184,37 @@ function blog(posts: readonly StructuredPost[]): BlogLeaf {
       headline: post.title,
       url: absoluteUrl(post.path),
       datePublished: post.date,
+      dateModified: post.updated ?? post.date,
     })),
+  };
+}
+
+/** A guide's page (a situation, the comparison of ways to sell): what it is and when it changed. */
+export type StructuredGuide = {
+  title: string;
+  headline: string;
+  description: string;
+  /** "YYYY-MM-DD" */
+  updated: string;
+  path: string;
+  faq: readonly StructuredFaqItem[];
+};
+
+export function guideArticle(guide: StructuredGuide): ArticleLeaf {
+  const url = absoluteUrl(guide.path);
+  return {
+    "@type": "Article",
+    "@id": `${url}#article`,
+    headline: guide.headline,
+    name: guide.title,
+    description: guide.description,
+    image: ogImage(guide.path, guide.title),
+    dateModified: guide.updated,
+    author: organizationRef(),
+    publisher: organizationRef(),
+    url,
+    mainEntityOfPage: url,
+    inLanguage: LANGUAGE,
   };
 }
 
@@ -228,6 +260,21 @@ export function postJsonLd(post: StructuredPost): Graph {
     breadcrumbList([HOME, BLOG, { name: post.title, href: post.path }]),
     organization(),
   ]);
+}
+
+/** A guide: the article, its breadcrumb as shown, its publisher and the questions it answers. */
+export function guideJsonLd(guide: StructuredGuide, trail: readonly BreadcrumbItem[]): Graph {
+  return graph([
+    guideArticle(guide),
+    breadcrumbList(trail),
+    organization(),
+    faqPage(guide.path, guide.faq),
+  ]);
+}
+
+/** A list of pages (the situations index): its breadcrumb and its publisher. */
+export function listPageJsonLd(trail: readonly BreadcrumbItem[]): Graph {
+  return graph([breadcrumbList(trail), organization()]);
 }
 
 /** Blog list: the blog with its posts, its breadcrumb Home > Blog, and its publisher. */

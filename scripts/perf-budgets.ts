@@ -8,12 +8,14 @@
  * (LIGHTHOUSE_ASSERTIONS); the ones Lighthouse has no audit for are checked here.
  */
 
-/** The pages measured: home, a state page, the blog and a post. */
+/** The pages measured: home, a state page, the blog, a post and a situation guide. */
 export const PERF_PAGES = [
   { name: "Home", path: "/", form: true },
   { name: "State page (Ohio)", path: "/sell-house-fast-ohio", form: true },
   { name: "Blog", path: "/blog", form: false },
   { name: "Blog post", path: "/blog/cash-offers-vs-traditional-sales", form: false },
+  // The longest guide, with its 50-row state table and the offer form at its end.
+  { name: "Situation page (foreclosure)", path: "/situations/foreclosure", form: true },
 ] as const;
 
 export type PerfPage = (typeof PERF_PAGES)[number];
@@ -34,7 +36,7 @@ export const BUDGETS = {
   scriptGzipBytes: 80 * KB,
   /** The page's observed LCP over the same page's with every script removed. */
   lcpOverNoScript: 1.05,
-  /** From navigation start until React has attached to the offer form (home and Ohio). */
+  /** From navigation start until React has attached to the offer form (pages that have one). */
   formHydratedMs: 2200,
   /** Everything the browser loads, beyond the page's own scripts, to send a lead, gzip. */
   sendingGzipBytes: 10 * KB,

@@ -1,7 +1,7 @@
 /**
  * npm run perf: a benchmark with a report, not a test. Builds the export, serves it with
- * the project's server (gzip on) and measures home, a state page, the blog and a post
- * against scripts/perf-budgets.ts:
+ * the project's server (gzip on) and measures home, a state page, the blog, a post and a
+ * situation guide against scripts/perf-budgets.ts:
  *  - the JavaScript each page loads by itself, and what sending a lead loads beyond it;
  *  - what a phone on slow 4G lives through, under applied throttling (the network and the
  *    CPU really slowed, cache off), median of N loads: the observed LCP beside the same
@@ -15,7 +15,7 @@
  *                    would; implies --no-build
  *   --runs N         loads and Lighthouse runs per page (default 5)
  *   --no-lighthouse  only the applied-throttling loads (quicker, for trying a change)
- *   --pages P,Q      only these of the four pages, e.g. --pages /,/blog
+ *   --pages P,Q      only these of the measured pages, e.g. --pages /,/blog
  *   --report FILE    where to write the report (default reports/perf.md)
  */
 import { execFile, spawn, spawnSync } from "node:child_process";

@@ -3,16 +3,23 @@ import { ArrowLeft } from "lucide";
 import { blogCopy } from "@/content/blog-page";
 import type { Post } from "@/lib/build/blog";
 import { absoluteUrl } from "@/config/site";
+import { COMPARE_PATH } from "@/lib/situations";
 import { Badge } from "@/components/ui/badge";
 import { Icon } from "@/components/ui/icon";
 import { PostCard } from "@/components/blog/post-card";
+import { PostOfferCard } from "@/components/blog/post-offer-card";
 import { PostDateline, PostImage, PostTags } from "@/components/blog/post-details";
 import { Island } from "@/components/islands/island";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 
-export type PostArticleProps = { post: Post; related: readonly Post[] };
+export type PostArticleProps = {
+  post: Post;
+  related: readonly Post[];
+  /** The offer form the post's closing card leads to: the home page's, or a situation page's. */
+  offerHref: string;
+};
 
-export function PostArticle({ post, related }: PostArticleProps) {
+export function PostArticle({ post, related, offerHref }: PostArticleProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumb
@@ -38,6 +45,7 @@ export function PostArticle({ post, related }: PostArticleProps) {
           className="prose prose-slate prose-a:text-blue-700 prose-headings:text-slate-950 mt-8 max-w-none"
           dangerouslySetInnerHTML={{ __html: post.html }}
         />
+        <PostOfferCard offerHref={offerHref} compareHref={COMPARE_PATH} />
         <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6">
           <a
             href="/blog"

@@ -9,7 +9,16 @@ import { PostDateline, PostImage, PostTags } from "@/components/blog/post-detail
 export type PostCardProps = {
   post: Pick<
     PostMeta,
-    "slug" | "title" | "excerpt" | "category" | "date" | "readTime" | "image" | "imageAlt" | "tags"
+    | "slug"
+    | "title"
+    | "excerpt"
+    | "category"
+    | "date"
+    | "updated"
+    | "readTime"
+    | "image"
+    | "imageAlt"
+    | "tags"
   >;
   headingLevel?: "h2" | "h3";
   /** The first card on /blog is its largest paint on a phone: fetch its image first. */

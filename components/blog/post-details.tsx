@@ -1,5 +1,6 @@
 import { Clock } from "lucide";
 
+import { blogCopy } from "@/content/blog-page";
 import { POST_IMAGE_SIZE, formatPostDate, type PostMeta } from "@/lib/build/blog";
 import { cn } from "@/lib/utils";
 import { Icon } from "@/components/ui/icon";
@@ -25,10 +26,15 @@ export function PostImage({ post, priority = false, className }: PostImageProps)
   );
 }
 
-export function PostDateline({ post }: { post: Pick<PostMeta, "date" | "readTime"> }) {
+export function PostDateline({ post }: { post: Pick<PostMeta, "date" | "updated" | "readTime"> }) {
   return (
     <>
       <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+      {post.updated ? (
+        <span data-post-updated="" className="font-semibold text-slate-700">
+          {blogCopy.updated} <time dateTime={post.updated}>{formatPostDate(post.updated)}</time>
+        </span>
+      ) : null}
       {/* The clock sets the read time apart; a separator dot was left alone at line ends. */}
       <span className="flex items-center gap-1 whitespace-nowrap">
         <Icon icon={Clock} className="size-4" />

@@ -1,6 +1,7 @@
-import { Building2, Hammer, House, KeyRound, ScrollText, Trees } from "lucide";
+import { ArrowRight, Building2, Hammer, House, KeyRound, ScrollText, Trees } from "lucide";
 
 import { homeCopy } from "@/content/home";
+import { situationLink } from "@/lib/build/situations";
 import { Icon, type IconNode } from "@/components/ui/icon";
 import { Section } from "@/components/home/section";
 
@@ -13,6 +14,19 @@ const icons: Record<(typeof homeCopy.propertyTypes.items)[number]["icon"], IconN
   house: House,
 };
 
+/** The situation guide for a kind of property, named by its own title. */
+function GuideLink({ href, title }: { href: string; title: string }) {
+  return (
+    <a
+      href={href}
+      className="mt-auto inline-flex items-start gap-1 pt-4 font-semibold text-blue-700 underline-offset-4 hover:underline"
+    >
+      {title}
+      <Icon icon={ArrowRight} className="mt-1 size-4 shrink-0" />
+    </a>
+  );
+}
+
 export function PropertyTypes() {
   const { propertyTypes } = homeCopy;
   return (
@@ -22,11 +36,13 @@ export function PropertyTypes() {
           return (
             <li
               key={item.title}
-              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+              data-property-type={item.title}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
             >
               <Icon icon={icons[item.icon]} className="size-8 text-blue-700" />
               <h3 className="mt-4 text-lg font-bold text-slate-950">{item.title}</h3>
               <p className="mt-2 text-slate-700">{item.text}</p>
+              {item.situation ? <GuideLink {...situationLink(item.situation)} /> : null}
             </li>
           );
         })}

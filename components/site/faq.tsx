@@ -3,16 +3,20 @@ import { ChevronDown } from "lucide";
 import type { FaqItem } from "@/content/faq";
 import { Icon } from "@/components/ui/icon";
 
+/** A question, and optionally a page that says more, linked under the answer. */
+export type FaqEntry = FaqItem & { readMore?: { href: string; title: string } };
+
 export type FaqProps = {
   id: string;
   title: string;
-  items: readonly FaqItem[];
+  items: readonly FaqEntry[];
   className?: string;
 };
 
 /**
  * Questions and answers as native <details>: they open without script, and the page's
- * FAQPage structured data is built from the same items (lib/structured-data.ts).
+ * FAQPage structured data is built from the same items (lib/structured-data.ts). A "Read
+ * more" link sits outside the answer's text, which the structured data repeats word for word.
  */
 export function Faq({ id, title, items, className }: FaqProps) {
   return (
@@ -33,6 +37,17 @@ export function Faq({ id, title, items, className }: FaqProps) {
             <p data-faq-answer="" className="px-5 pb-5 text-slate-700">
               {item.answer}
             </p>
+            {item.readMore ? (
+              <p className="-mt-2 px-5 pb-5 text-sm">
+                <a
+                  href={item.readMore.href}
+                  data-faq-read-more=""
+                  className="font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-900"
+                >
+                  Read more: {item.readMore.title}
+                </a>
+              </p>
+            ) : null}
           </details>
         ))}
       </div>

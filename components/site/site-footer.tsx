@@ -1,5 +1,6 @@
 import { formatAddress, site } from "@/config/site";
 import { LEGAL_LINKS } from "@/content/legal-pages";
+import { COMPARE_PATH, SITUATIONS_PATH } from "@/lib/situations";
 
 const link = "hover:text-white hover:underline";
 
@@ -39,6 +40,16 @@ export function SiteFooter() {
             <li>
               <a href="/blog" className={link}>
                 Blog
+              </a>
+            </li>
+            <li>
+              <a href={SITUATIONS_PATH} className={link}>
+                Selling situations
+              </a>
+            </li>
+            <li>
+              <a href={COMPARE_PATH} className={link}>
+                Cash offer vs listing
               </a>
             </li>
             <li>

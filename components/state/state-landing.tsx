@@ -1,6 +1,7 @@
 import { CircleCheck, MapPin, Star } from "lucide";
 
 import { statePageCopy as copy } from "@/content/state-page";
+import { situationLink } from "@/lib/build/situations";
 import type { StatePage } from "@/lib/build/state-pages";
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -120,7 +121,14 @@ export function StateLanding({ state }: StateLandingProps) {
           </ul>
         </section>
 
-        <Faq id="faq" title={copy.faqTitle(state.name)} items={state.faq} />
+        <Faq
+          id="faq"
+          title={copy.faqTitle(state.name)}
+          items={state.faq.map((item) => ({
+            ...item,
+            ...(item.situation ? { readMore: situationLink(item.situation) } : {}),
+          }))}
+        />
       </div>
     </div>
   );

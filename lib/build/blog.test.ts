@@ -3,6 +3,7 @@ import {
   getPost,
   getPosts,
   parseFrontMatter,
+  postModified,
   relatedPosts,
 } from "@/lib/build/blog";
 import {
@@ -75,11 +76,24 @@ describe("front matter check", () => {
     ["a bad read time", { ...valid, readTime: "six minutes" }, /6 min read/],
     ["a bad date", { ...valid, date: "May 22" }, /date/],
     ["an unknown key", { ...valid, author: "Ann" }, /author/],
+    [
+      "an update before the post",
+      { ...valid, updated: "2024-05-21" },
+      /updated: must not be before/,
+    ],
+    ["a bad update date", { ...valid, updated: "last week" }, /updated/],
   ])("refuses %s and names the file", (_case, data, problem) => {
     expect(() => parseFrontMatter(data, "content/blog/example.md")).toThrow(
       /content\/blog\/example\.md/,
     );
     expect(() => parseFrontMatter(data, "content/blog/example.md")).toThrow(problem);
+  });
+
+  it("accepts an update on or after the post's date", () => {
+    const meta = parseFrontMatter({ ...valid, updated: "2026-11-25" }, "content/blog/example.md");
+    expect(meta.updated).toBe("2026-11-25");
+    expect(postModified(meta)).toBe("2026-11-25");
+    expect(postModified(valid)).toBe("2024-05-22");
   });
 
   it("refuses a slug that differs from the file name", () => {

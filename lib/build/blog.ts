@@ -7,6 +7,7 @@ import { z } from "zod";
 import { POST_CATEGORIES } from "@/lib/blog-categories";
 import { parseContent } from "@/lib/build/content-check";
 import { renderMarkdown } from "@/lib/build/markdown";
+import { OFFER_FORM_ID, SITUATION_SLUGS, situationPath } from "@/lib/situations";
 
 /**
  * The blog: Markdown posts with front matter in content/blog/, checked at build
@@ -28,12 +29,20 @@ export const frontMatterSchema = z
     category: z.enum(POST_CATEGORIES),
     readTime: z.string().regex(/^\d+ min read$/, 'must read like "6 min read"'),
     date: z.iso.date(),
+    /** When the post was last revised for what changed since it was written; never before `date`. */
+    updated: z.iso.date().optional(),
     image: z.string().regex(/^\/blog\/[a-z0-9-]+\.(svg|png|jpg|webp)$/),
     imageAlt: z.string().trim().min(10),
     tags: z.array(z.string().trim().min(2)).min(1).max(6),
     slug: z.string().regex(SLUG),
+    /** The situation guide the post is about, whose offer form its closing card leads to. */
+    situation: z.enum(SITUATION_SLUGS).optional(),
   })
-  .strict();
+  .strict()
+  .refine((meta) => !meta.updated || meta.updated >= meta.date, {
+    message: "must not be before date",
+    path: ["updated"],
+  });
 
 export type PostMeta = z.infer<typeof frontMatterSchema>;
 export type Post = PostMeta & { html: string; path: string };
@@ -81,9 +90,19 @@ export function getPost(slug: string): Post | undefined {
   return getPosts().find((post) => post.slug === slug);
 }
 
+/** Where a post's closing card sends a reader to ask for an offer: its guide's form, or home's. */
+export function postOfferHref(post: Pick<PostMeta, "situation">): string {
+  return `${post.situation ? situationPath(post.situation) : "/"}#${OFFER_FORM_ID}`;
+}
+
 /** The first posts in list order other than this one: a post relates the first two others. */
 export function relatedPosts<T extends { slug: string }>(posts: readonly T[], slug: string): T[] {
   return posts.filter((post) => post.slug !== slug).slice(0, RELATED_POSTS);
+}
+
+/** The date a post was last changed: its revision, or the day it was published. */
+export function postModified(post: Pick<PostMeta, "date" | "updated">): string {
+  return post.updated ?? post.date;
 }
 
 /** "2024-01-15" -> "January 15, 2024", the same on every machine whatever its time zone. */

@@ -20,6 +20,14 @@ describe("renderMarkdown", () => {
     expect(html).not.toContain("align=");
   });
 
+  it("can put wide tables in a focusable region that scrolls sideways", () => {
+    const html = renderMarkdown("| A | B |\n| --- | --- |\n| 1 | 2 |", { scrollableTables: true });
+    expect(html).toMatch(
+      /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table 1, scrolls sideways on small screens"><table>/,
+    );
+    expect(renderMarkdown("| A | B |\n| --- | --- |\n| 1 | 2 |")).toMatch(/^<table>/);
+  });
+
   it("gives headings ids to link to, distinct within the page", () => {
     expect(renderMarkdown("## Who we are\n\n## Who we are\n\n### Calls & texts")).toBe(
       '<h2 id="who-we-are">Who we are</h2>\n<h2 id="who-we-are-2">Who we are</h2>\n<h3 id="calls-texts">Calls &#x26; texts</h3>',

@@ -61,15 +61,54 @@ function tableAlignClasses() {
   };
 }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(headingIds)
-  .use(tableAlignClasses)
-  .use(rehypeStringify);
+/**
+ * Puts each table in a region that scrolls sideways on a narrow screen, so a wide table
+ * keeps readable columns; the region can take focus, so keyboard users can scroll it too.
+ */
+function scrollableTables() {
+  return (tree: HastNode) => {
+    let count = 0;
+    const visit = (node: HastNode) => {
+      node.children = node.children?.map((child) => {
+        if (child.tagName !== "table") {
+          visit(child);
+          return child;
+        }
+        count += 1;
+        return {
+          type: "element",
+          tagName: "div",
+          properties: {
+            className: ["table-scroll"],
+            role: "region",
+            tabIndex: 0,
+            ariaLabel: `Table ${count}, scrolls sideways on small screens`,
+          },
+          children: [child],
+        };
+      });
+    };
+    visit(tree);
+  };
+}
+
+const base = () =>
+  unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype)
+    .use(headingIds)
+    .use(tableAlignClasses);
+
+const processor = base().use(rehypeStringify);
+const scrollingProcessor = base().use(scrollableTables).use(rehypeStringify);
+
+export type MarkdownOptions = {
+  /** Wrap tables in a region that scrolls sideways (pages whose tables are wide). */
+  scrollableTables?: boolean;
+};
 
 /** Markdown to HTML at build time; raw HTML in the source is dropped, not passed through. */
-export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
+  return String((options.scrollableTables ? scrollingProcessor : processor).processSync(markdown));
 }

@@ -1,4 +1,5 @@
-import { getPosts } from "@/lib/build/blog";
+import { getPosts, postModified } from "@/lib/build/blog";
+import { getComparePage, getSituations } from "@/lib/build/situations";
 import { getLegalPage } from "@/lib/build/legal";
 import { getPublicPages } from "@/lib/build/pages";
 import { ogImageName } from "@/lib/seo";
@@ -7,12 +8,15 @@ import { getStatePages } from "@/lib/build/state-pages";
 describe("getPublicPages", () => {
   const pages = getPublicPages();
 
-  it("lists the 61 public pages: home, the blog, six posts, 50 states and three policies", () => {
-    expect(pages).toHaveLength(61);
+  it("lists the 70 public pages: home, the blog, six posts, the guides, 50 states and three policies", () => {
+    expect(pages).toHaveLength(70);
     expect(pages.map((page) => page.path)).toEqual([
       "/",
       "/blog",
       ...getPosts().map((post) => `/blog/${post.slug}`),
+      "/situations",
+      ...getSituations().map((situation) => `/situations/${situation.slug}`),
+      "/cash-offer-vs-listing",
       ...getStatePages().map((state) => `/sell-house-fast-${state.slug}`),
       "/privacy",
       "/terms",
@@ -20,10 +24,12 @@ describe("getPublicPages", () => {
     ]);
   });
 
-  it("dates only the posts and the policies, with their own dates", () => {
+  it("dates only the posts, the guides and the policies, by their last revision", () => {
     const dated = pages.filter((page) => page.lastModified);
     expect(dated.map((page) => [page.path, page.lastModified])).toEqual([
-      ...getPosts().map((post) => [post.path, post.date]),
+      ...getPosts().map((post) => [post.path, postModified(post)]),
+      ...getSituations().map((situation) => [situation.path, situation.updated]),
+      [getComparePage().path, getComparePage().updated],
       ["/privacy", getLegalPage("privacy").updated],
       ["/terms", getLegalPage("terms").updated],
       ["/sms-policy", getLegalPage("sms").updated],

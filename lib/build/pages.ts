@@ -1,7 +1,10 @@
 import { blogCopy } from "@/content/blog-page";
 import { homeCopy } from "@/content/home";
 import { statePageCopy } from "@/content/state-page";
-import { formatPostDate, getPosts } from "@/lib/build/blog";
+import { formatPostDate, getPosts, postModified } from "@/lib/build/blog";
+import { getComparePage, getSituations } from "@/lib/build/situations";
+import { situationsCopy } from "@/content/situations";
+import { SITUATIONS_PATH } from "@/lib/situations";
 import { FEED_TITLE } from "@/lib/feed";
 import { getLegalPage } from "@/lib/build/legal";
 import { LEGAL_PAGES, type LegalSlug } from "@/content/legal-pages";
@@ -16,14 +19,14 @@ export type OgCard = {
 
 export type PublicPage = {
   path: string;
-  /** "YYYY-MM-DD", only where the page has a true date of its own (a post). */
+  /** "YYYY-MM-DD", only where the page has a true date of its own (a post, a guide, a policy). */
   lastModified?: string;
   og: OgCard;
 };
 
 /**
- * Every public page of the site, in sitemap order: home, the blog, its posts,
- * the state pages, the policies. The sitemap and the Open Graph images are both made from
+ * Every public page of the site, in sitemap order: home, the blog, its posts, the
+ * situation guides and the comparison of ways to sell, the state pages, the policies. The sitemap and the Open Graph images are both made from
  * this list, so neither can miss a page the other has.
  */
 export function getPublicPages(): PublicPage[] {
@@ -32,13 +35,30 @@ export function getPublicPages(): PublicPage[] {
     { path: "/blog", og: { eyebrow: FEED_TITLE, headline: blogCopy.title } },
     ...getPosts().map((post) => ({
       path: post.path,
-      lastModified: post.date,
+      lastModified: postModified(post),
       og: {
         eyebrow: post.category,
         headline: post.title,
         footnote: `${formatPostDate(post.date)} · ${post.readTime}`,
       },
     })),
+    {
+      path: SITUATIONS_PATH,
+      og: { eyebrow: homeCopy.hero.eyebrow, headline: situationsCopy.index.title },
+    },
+    ...getSituations().map((situation) => ({
+      path: situation.path,
+      lastModified: situation.updated,
+      og: { eyebrow: situation.cardTitle, headline: situation.title },
+    })),
+    (() => {
+      const compare = getComparePage();
+      return {
+        path: compare.path,
+        lastModified: compare.updated,
+        og: { eyebrow: compare.cardTitle, headline: compare.title },
+      };
+    })(),
     ...getStatePages().map((state) => ({
       path: state.path,
       og: {

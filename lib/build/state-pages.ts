@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { parseContent } from "@/lib/build/content-check";
+import { SITUATION_SLUGS } from "@/lib/situations";
 import { stateSummaries, statePath, type StateSummary } from "@/lib/states";
 
 /**
@@ -35,6 +36,8 @@ export const statePageSchema = z
           .object({
             question: z.string().trim().min(15).max(120).endsWith("?"),
             answer: z.string().trim().min(120).max(700),
+            /** The situation guide the question is about, linked under the answer. */
+            situation: z.enum(SITUATION_SLUGS).optional(),
           })
           .strict(),
       )

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { blogCopy } from "@/content/blog-page";
-import { getPost, getPosts, relatedPosts } from "@/lib/build/blog";
+import { getPost, getPosts, postModified, postOfferHref, relatedPosts } from "@/lib/build/blog";
 import { buildMetadata } from "@/lib/seo";
 import { postJsonLd } from "@/lib/structured-data";
 import { PostArticle } from "@/components/blog/post-article";
@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: post.excerpt,
     path: post.path,
     keywords: post.tags,
-    article: { publishedTime: post.date, tags: post.tags },
+    article: { publishedTime: post.date, modifiedTime: postModified(post), tags: post.tags },
   });
 }
 
@@ -41,7 +41,11 @@ export default async function BlogPostPage({ params }: Props) {
   return (
     <>
       <JsonLd data={postJsonLd(post)} />
-      <PostArticle post={post} related={relatedPosts(getPosts(), post.slug)} />
+      <PostArticle
+        post={post}
+        related={relatedPosts(getPosts(), post.slug)}
+        offerHref={postOfferHref(post)}
+      />
     </>
   );
 }

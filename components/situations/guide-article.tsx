@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+
+import { situationsCopy as copy } from "@/content/situations";
+import { formatPostDate } from "@/lib/build/blog";
+import type { Guide } from "@/lib/build/situations";
+import type { BreadcrumbItem } from "@/lib/structured-data";
+import { OFFER_FORM_ID } from "@/lib/situations";
+import { buttonVariants } from "@/components/ui/button";
+import { Breadcrumb } from "@/components/site/breadcrumb";
+import { Faq } from "@/components/site/faq";
+import { GuideOffer } from "@/components/situations/guide-offer";
+
+export type GuideArticleProps = {
+  guide: Guide;
+  breadcrumb: readonly BreadcrumbItem[];
+  /** The state table, where the guide has one: shown where its Markdown marks it. */
+  stateTable?: ReactNode;
+  /** Links to the other guides, shown before the closing offer form. */
+  related?: ReactNode;
+};
+
+const PROSE =
+  "prose prose-slate prose-a:text-blue-700 prose-headings:text-slate-950 max-w-none [&_.table-scroll]:my-6 [&_.table-scroll]:overflow-x-auto [&_.table-scroll_table]:my-0 [&_.table-scroll_table]:min-w-[44rem]";
+
+/**
+ * A situation guide or the comparison page: headline, lead, the Markdown body (with the
+ * state table where it has one), the questions, the sources, and the offer form last.
+ */
+export function GuideArticle({ guide, breadcrumb, stateTable, related }: GuideArticleProps) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <Breadcrumb items={breadcrumb} />
+      <article className="mt-6">
+        <header className="space-y-4">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-950 sm:text-4xl">
+            {guide.headline}
+          </h1>
+          <p className="text-lg text-slate-700">{guide.lead}</p>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+            <a href={`#${OFFER_FORM_ID}`} className={buttonVariants({ size: "lg" })}>
+              {copy.offer.jump}
+            </a>
+            <p className="text-sm text-slate-600">
+              {copy.updated}{" "}
+              <time dateTime={guide.updated} data-guide-updated="">
+                {formatPostDate(guide.updated)}
+              </time>
+            </p>
+          </div>
+        </header>
+        <div className={`${PROSE} mt-8`} dangerouslySetInnerHTML={{ __html: guide.html.before }} />
+        {stateTable}
+        {guide.html.after ? (
+          <div className={PROSE} dangerouslySetInnerHTML={{ __html: guide.html.after }} />
+        ) : null}
+        <Faq id="faq" title={copy.faqTitle} items={guide.faq} className="mt-12" />
+        <section aria-labelledby="sources-title" className="mt-12">
+          <h2 id="sources-title" className="text-2xl font-extrabold text-slate-950">
+            {copy.sourcesTitle}
+          </h2>
+          <p className="mt-2 text-slate-700">{copy.sourcesLead}</p>
+          <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-800" data-guide-sources="">
+            {guide.sources.map((source) => (
+              <li key={source.url}>
+                <a href={source.url} className="text-blue-700 underline underline-offset-2">
+                  {source.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </article>
+      {related}
+      <GuideOffer path={guide.path} />
+    </div>
+  );
+}

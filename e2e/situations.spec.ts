@@ -1,0 +1,364 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+import matter from "gray-matter";
+
+import { expect, test, type Page } from "./support/test";
+
+import { site } from "../config/site";
+
+/**
+ * The situation guides, the comparison of the ways to sell and what leads to them, as a
+ * homeowner meets them: read from the content files, checked on the built pages.
+ */
+type Guide = { slug: string; path: string; headline: string; updated: string; faq: number };
+
+function guide(file: string, pagePath: (slug: string) => string): Guide {
+  const data = matter(readFileSync(file, "utf8")).data as {
+    slug: string;
+    headline: string;
+    updated: string;
+    faq: unknown[];
+  };
+  return {
+    slug: data.slug,
+    path: pagePath(data.slug),
+    headline: data.headline,
+    updated: data.updated,
+    faq: data.faq.length,
+  };
+}
+
+const SITUATIONS_DIR = path.resolve("content", "situations");
+const SITUATIONS = readdirSync(SITUATIONS_DIR)
+  .filter((file) => file.endsWith(".md"))
+  .map((file) => guide(path.join(SITUATIONS_DIR, file), (slug) => `/situations/${slug}`));
+const COMPARE = guide(path.resolve("content", "cash-offer-vs-listing.md"), (slug) => `/${slug}`);
+
+const STATE_COUNT = 50;
+
+/** The visible questions and answers and the page's FAQPage, as a crawler reads them. */
+async function faqOf(page: Page) {
+  return page.evaluate(() => {
+    const visible = [...document.querySelectorAll("[data-faq-item]")].map((item) => [
+      item.querySelector("[data-faq-question]")?.textContent ?? "",
+      item.querySelector("[data-faq-answer]")?.textContent ?? "",
+    ]);
+    const graph = JSON.parse(
+      document.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}",
+    ) as { "@graph"?: { "@type": string; mainEntity?: unknown[] }[] };
+    const faqPage = graph["@graph"]?.find((node) => node["@type"] === "FAQPage") as
+      { mainEntity: { name: string; acceptedAnswer: { text: string } }[] } | undefined;
+    return {
+      visible,
+      published: faqPage?.mainEntity.map((item) => [item.name, item.acceptedAnswer.text]) ?? [],
+      types: graph["@graph"]?.map((node) => node["@type"]) ?? [],
+    };
+  });
+}
+
+test.describe("situation guides", () => {
+  test("there is a guide for each situation the issue names", () => {
+    expect(SITUATIONS.map((situation) => situation.slug).sort()).toEqual(
+      [
+        "behind-on-property-taxes",
+        "divorce",
+        "foreclosure",
+        "inherited-house-probate",
+        "major-repairs",
+        "relocation",
+        "tired-landlord",
+      ].sort(),
+    );
+  });
+
+  for (const situation of [...SITUATIONS, COMPARE]) {
+    test(`${situation.path} reads as a complete guide, its FAQPage equals its questions, and it ends with the offer form`, async ({
+      page,
+    }) => {
+      const response = await page.goto(situation.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(situation.headline);
+      const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+      await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+      await expect(page.locator("[data-guide-updated]")).toHaveAttribute(
+        "datetime",
+        situation.updated,
+      );
+      await expect(page.locator("main")).toContainText("Updated");
+
+      const faq = await faqOf(page);
+      expect(faq.visible).toHaveLength(situation.faq);
+      expect(faq.published).toEqual(faq.visible);
+      expect(faq.types).toEqual(
+        expect.arrayContaining(["Article", "BreadcrumbList", "FAQPage", "Organization"]),
+      );
+
+      // Every answer opens without script, as native <details>.
+      const first = page.locator("[data-faq-item]").first();
+      await first.locator("summary").click();
+      await expect(first.locator("[data-faq-answer]")).toBeVisible();
+
+      const sources = page.locator("[data-guide-sources] a");
+      expect(await sources.count()).toBeGreaterThan(0);
+
+      // The page's last section is the offer form itself, and the top of the page jumps to it.
+      const last = page.locator("main section").last();
+      await expect(last).toHaveAttribute("data-guide-cta", "");
+      const form = last.getByRole("form", { name: "Free cash offer request" });
+      await expect(form).toBeVisible();
+      await page.getByRole("link", { name: "Get a cash offer" }).first().click();
+      await expect(form.getByLabel("Property Address")).toBeInViewport();
+    });
+  }
+
+  test("the index lists every guide and the comparison", async ({ page }) => {
+    await page.goto("/situations");
+    await expect(page).toHaveTitle(/Selling a House in a Hard Situation/);
+    const guides = page.getByRole("navigation", { name: "Guides by situation" }).getByRole("link");
+    await expect(guides).toHaveCount(SITUATIONS.length);
+    await expect(
+      page.getByRole("navigation", { name: "Weighing the ways to sell" }).getByRole("link"),
+    ).toHaveAttribute("href", COMPARE.path);
+  });
+
+  test("the comparison weighs money, time, repairs, showings, certainty and who each route suits", async ({
+    page,
+  }) => {
+    await page.goto(COMPARE.path);
+    const table = page.locator("main table").first();
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "What matters",
+      "Cash offer",
+      "Listing with an agent",
+      "Selling it yourself",
+    ]);
+    for (const row of [
+      "Money you keep",
+      "Time to close",
+      "Repairs and preparation",
+      "Showings",
+      "Certainty",
+      "Who it suits",
+    ]) {
+      await expect(table.getByRole("row", { name: new RegExp(`^${row}`) })).toHaveCount(1);
+    }
+    // Its figures name where they come from, including this site's own posts.
+    await expect(page.locator('[data-guide-sources] a[href^="/blog/"]')).toHaveCount(2);
+  });
+});
+
+test.describe("state law tables", () => {
+  for (const { path: pagePath, table, columns } of [
+    {
+      path: "/situations/foreclosure",
+      table: "foreclosure",
+      columns: ["State", "Usual process", "Redemption after the sale", "Good to know", "Sources"],
+    },
+    {
+      path: "/situations/inherited-house-probate",
+      table: "small-estates",
+      columns: [
+        "State",
+        "Simplified procedure",
+        "Limit",
+        "Can a house pass this way?",
+        "Good to know",
+        "Sources",
+      ],
+    },
+  ]) {
+    test(`${pagePath} shows the ${table} table by state, each row with its sources`, async ({
+      page,
+    }) => {
+      await page.goto(pagePath);
+      const region = page.locator(`[data-state-table="${table}"] [role="region"]`);
+      // A table a screen reader can name, and a keyboard can scroll.
+      await expect(region).toHaveAttribute("tabindex", "0");
+      const grid = region.getByRole("table");
+      await expect(grid.locator("caption")).not.toBeEmpty();
+      await expect(grid.locator("thead th[scope=col]")).toHaveText(columns);
+      const rows = grid.locator("tbody tr");
+      await expect(rows).toHaveCount(STATE_COUNT);
+      await expect(grid.locator("tbody th[scope=row]").first()).toHaveText("Alabama");
+      await expect(grid.locator("tbody th[scope=row]").last()).toHaveText("Wyoming");
+      const unsourced = await rows.evaluateAll((all) =>
+        all
+          .filter(
+            (row) =>
+              !row.querySelector('td:last-child a[href^="http"]') ||
+              !(row.querySelector("td:last-child a")?.textContent ?? "").trim(),
+          )
+          .map((row) => row.querySelector("th")?.textContent),
+      );
+      expect(unsourced).toEqual([]);
+      // What could not be confirmed says so on its row, and says whom to ask.
+      const uncertain = grid.locator("[data-uncertain]");
+      expect(await uncertain.count()).toBeGreaterThan(0);
+      await expect(uncertain.first()).toContainText(/check with the (county|probate court)/);
+    });
+  }
+
+  test("a phone scrolls the table sideways inside its own region, not the page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/situations/foreclosure");
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      region: document.querySelector('[data-state-table] [role="region"]')!.scrollWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.region).toBeGreaterThan(widths.viewport);
+  });
+});
+
+test.describe("links to the guides", () => {
+  test("the home page's property types lead to the guide that fits, and keep the six cards", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const cards = page.locator("[data-property-type]");
+    await expect(cards.locator("h3")).toHaveText([
+      "Estate Sales",
+      "Rental Properties",
+      "Multi-Family Homes",
+      "Vacant Land",
+      "Houses Needing Repair",
+      "Inherited Properties",
+    ]);
+    const linkOf = (title: string) =>
+      page.locator(`[data-property-type="${title}"]`).getByRole("link");
+    await expect(linkOf("Estate Sales")).toHaveAttribute(
+      "href",
+      "/situations/inherited-house-probate",
+    );
+    await expect(linkOf("Inherited Properties")).toHaveAttribute(
+      "href",
+      "/situations/inherited-house-probate",
+    );
+    await expect(linkOf("Rental Properties")).toHaveAttribute("href", "/situations/tired-landlord");
+    await expect(linkOf("Multi-Family Homes")).toHaveAttribute(
+      "href",
+      "/situations/tired-landlord",
+    );
+    await expect(linkOf("Houses Needing Repair")).toHaveAttribute(
+      "href",
+      "/situations/major-repairs",
+    );
+    await expect(linkOf("Vacant Land")).toHaveCount(0);
+
+    await linkOf("Rental Properties").click();
+    await expect(page).toHaveURL("/situations/tired-landlord");
+  });
+
+  test("a state's questions about inheriting and repairs lead to those guides, outside the answer", async ({
+    page,
+  }) => {
+    await page.goto("/sell-house-fast-ohio");
+    const inherited = page.locator("[data-faq-item]", { hasText: "I inherited in Ohio" });
+    await inherited.locator("summary").click();
+    const readMore = inherited.getByRole("link", { name: /^Read more:/ });
+    await expect(readMore).toHaveAttribute("href", "/situations/inherited-house-probate");
+    // The answer the FAQPage repeats is the answer alone.
+    await expect(inherited.locator("[data-faq-answer]")).not.toContainText("Read more");
+    const faq = await faqOf(page);
+    expect(faq.published).toEqual(faq.visible);
+
+    const repairs = page.locator("[data-faq-item]", { hasText: "mine subsidence" });
+    await expect(repairs.locator("[data-faq-read-more]")).toHaveAttribute(
+      "href",
+      "/situations/major-repairs",
+    );
+  });
+
+  test("every state page links its inheritance question to the probate guide", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const statesDir = path.resolve("content", "states");
+    for (const file of readdirSync(statesDir)) {
+      const slug = file.replace(/\.json$/, "");
+      await page.goto(`/sell-house-fast-${slug}`);
+      await expect(
+        page.locator('[data-faq-read-more][href="/situations/inherited-house-probate"]'),
+        slug,
+      ).toHaveCount(1);
+    }
+    await context.close();
+  });
+});
+
+test.describe("blog posts end with a call to action and say when they were updated", () => {
+  const BLOG_DIR = path.resolve("content", "blog");
+  const posts = readdirSync(BLOG_DIR)
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => matter(readFileSync(path.join(BLOG_DIR, file), "utf8")).data)
+    .map((data) => ({
+      slug: String(data.slug),
+      date: String(data.date),
+      updated: data.updated ? String(data.updated) : undefined,
+    }));
+
+  test("every post has been revised since 2024 and keeps its original date", () => {
+    for (const post of posts) {
+      expect(post.date).toMatch(/^2024-/);
+      expect(post.updated).toBeDefined();
+      expect(post.updated! >= post.date).toBe(true);
+    }
+  });
+
+  for (const post of posts) {
+    test(`${post.slug}: Updated date on the post and its card, dateModified, and a closing offer card`, async ({
+      page,
+    }) => {
+      await page.goto(`/blog/${post.slug}`);
+      const article = page.locator("main article").first();
+      const updated = article.locator("[data-post-updated]").first();
+      await expect(updated).toContainText("Updated");
+      await expect(updated.locator("time")).toHaveAttribute("datetime", post.updated!);
+      await expect(article.locator("time").first()).toHaveAttribute("datetime", post.date);
+
+      const graph = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+      ) as { "@graph": { "@type": string; datePublished?: string; dateModified?: string }[] };
+      const posting = graph["@graph"].find((node) => node["@type"] === "BlogPosting");
+      expect(posting).toMatchObject({ datePublished: post.date, dateModified: post.updated });
+      await expect(page.locator('meta[property="article:modified_time"]')).toHaveAttribute(
+        "content",
+        post.updated!,
+      );
+
+      const cta = page.locator("[data-post-cta]");
+      await expect(cta).toBeVisible();
+      const offer = cta.getByRole("link", { name: "Get my cash offer" });
+      await expect(offer).toHaveAttribute("href", /#offer-form$/);
+      await offer.click();
+      await expect(
+        page.getByRole("form", { name: "Free cash offer request" }).getByLabel("Property Address"),
+      ).toBeInViewport();
+    });
+  }
+
+  test("the blog's cards say when each post was updated", async ({ page }) => {
+    await page.goto("/blog");
+    const updated = page.locator("main article [data-post-updated] time");
+    await expect(updated).toHaveCount(posts.length);
+    for (const time of await updated.all()) {
+      await expect(time).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  test("the sitemap dates each post and guide by its last revision", async ({ request }) => {
+    const xml = await (await request.get("/sitemap.xml")).text();
+    const lastmod = (pagePath: string) =>
+      new RegExp(`<loc>${site.url}${pagePath}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+    for (const post of posts) expect(lastmod(`/blog/${post.slug}`)).toBe(post.updated);
+    for (const situation of [...SITUATIONS, COMPARE]) {
+      expect(lastmod(situation.path)).toBe(situation.updated);
+    }
+  });
+});
