@@ -62,7 +62,9 @@ describe("state law check", () => {
   });
 
   it("names the file and the missing states", () => {
-    const { ohio: _ohio, ...withoutOhio } = allStates;
+    const withoutOhio = Object.fromEntries(
+      Object.entries(allStates).filter(([slug]) => slug !== "ohio"),
+    );
     expect(() => parseForeclosureLaw(file(withoutOhio), "content/state-law/x.json")).toThrow(
       /content\/state-law\/x\.json.*missing: ohio/,
     );
