@@ -17,6 +17,7 @@
  *   --no-lighthouse  only the applied-throttling loads (quicker, for trying a change)
  *   --pages P,Q      only these of the measured pages, e.g. --pages /,/blog
  *   --report FILE    where to write the report (default reports/perf.md)
+ *   --port-base N    serve and debug on ports N, N+1 and N+2 (default 3301)
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -53,7 +54,6 @@ import {
   type ThrottledLoad,
 } from "./perf-budgets.ts";
 
-const PORTS = { site: 3301, noScript: 3302, chromeDebugging: 3303 };
 const PHONE = { width: 390, height: 844 };
 
 const args = process.argv.slice(2);
@@ -61,6 +61,9 @@ const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 };
+// Three ports from --port-base, so runs on a shared machine can keep out of each other's way.
+const portBase = Number(option("port-base") ?? 3301);
+const PORTS = { site: portBase, noScript: portBase + 1, chromeDebugging: portBase + 2 };
 const bytesOnly = args.includes("--bytes-only");
 const withLighthouse = !args.includes("--no-lighthouse");
 const otherExport = option("export") ? path.resolve(option("export")!) : undefined;
