@@ -17,7 +17,7 @@
  *   --no-lighthouse  only the applied-throttling loads (quicker, for trying a change)
  *   --pages P,Q      only these of the measured pages, e.g. --pages /,/blog
  *   --report FILE    where to write the report (default reports/perf.md)
- *   --port-base N    serve and debug on ports N, N+1 and N+2 (default 3301)
+ *   --port-base N    serve and debug on ports N, N+1 and N+2 (default PERF_PORT_BASE or 3301)
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -61,8 +61,9 @@ const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 };
-// Three ports from --port-base, so runs on a shared machine can keep out of each other's way.
-const portBase = Number(option("port-base") ?? 3301);
+// Three ports from --port-base (or PERF_PORT_BASE, for npm test), so runs on a shared machine
+// can keep out of each other's way.
+const portBase = Number(option("port-base") ?? process.env.PERF_PORT_BASE ?? 3301);
 const PORTS = { site: portBase, noScript: portBase + 1, chromeDebugging: portBase + 2 };
 const bytesOnly = args.includes("--bytes-only");
 const withLighthouse = !args.includes("--no-lighthouse");
