@@ -17,6 +17,7 @@ const PAGES = [
   { name: "a state page", path: "/sell-house-fast-ohio", status: 200 },
   { name: "the blog", path: "/blog", status: 200 },
   { name: "a blog post", path: "/blog/cash-offers-vs-traditional-sales", status: 200 },
+  { name: "the calculator", path: "/calculator", status: 200 },
   { name: "the not-found page", path: "/this-page-does-not-exist", status: 404 },
   { name: "the privacy policy", path: "/privacy", status: 200 },
   { name: "the terms of use", path: "/terms", status: 200 },
@@ -121,6 +122,22 @@ for (const viewport of VIEWPORTS) {
         await expectNoAxeViolations(page);
       });
     }
+
+    test("the calculator with an error, the checklist and an offer has no axe violations", async ({
+      page,
+    }) => {
+      await open(page, "/calculator?state=ca");
+      const form = page.getByRole("form", { name: "Your figures" });
+      await form.getByRole("radio", { name: "A checklist" }).check();
+      await form.getByLabel("Roof").fill("12000");
+      await form.getByRole("radio", { name: "I have an offer" }).check();
+      await form.getByLabel("Cash offer amount").fill("a lot");
+      await expect(form.getByText("Enter a dollar amount, such as 250000.")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await form.getByLabel("Cash offer amount").fill("240000");
+      await expect(page.locator('table[data-column="cash"]')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
 
     test("every step of the offer form has no axe violations", async ({ page }) => {
       await page.route(FUNCTION_URL, (route) =>

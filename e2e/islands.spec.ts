@@ -13,6 +13,7 @@ const PAGE_TYPES = [
   { path: "/sell-house-fast-ohio", status: 200, islands: ["scroll-to-top", "offer-form"] },
   { path: "/blog", status: 200, islands: ["blog-filter"] },
   { path: "/blog/cash-offers-vs-traditional-sales", status: 200, islands: ["share-button"] },
+  { path: "/calculator", status: 200, islands: ["net-proceeds-calculator"] },
   { path: "/a-page-that-does-not-exist", status: 404, islands: ["missing-path-logger"] },
   { path: "/blog/a-post-that-does-not-exist", status: 404, islands: [] },
   { path: "/privacy", status: 200, islands: [] },
@@ -51,9 +52,13 @@ for (const { path, status, islands } of PAGE_TYPES) {
     expect(scripts.filter((script) => script.startsWith("/_next/static/chunks/"))).toEqual([]);
     const kind = [...islands].sort().join("+") || "page";
     expect(scripts.filter((script) => script.includes(`/islands/${kind}-`))).toHaveLength(1);
-    const others = ["offer-form", "blog-filter", "share-button", "missing-path-logger"].filter(
-      (island) => !(islands as readonly string[]).includes(island),
-    );
+    const others = [
+      "offer-form",
+      "blog-filter",
+      "share-button",
+      "net-proceeds-calculator",
+      "missing-path-logger",
+    ].filter((island) => !(islands as readonly string[]).includes(island));
     for (const island of others) {
       expect(scripts.filter((script) => script.includes(island))).toEqual([]);
     }

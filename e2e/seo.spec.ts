@@ -22,7 +22,7 @@ const LEGAL_DIR = path.resolve("content", "legal");
 const SITUATIONS_DIR = path.resolve("content", "situations");
 const ORGANIZATION_ID = `${site.url}/#organization`;
 
-type Kind = "home" | "blog" | "post" | "state" | "legal" | "guides" | "guide";
+type Kind = "home" | "blog" | "post" | "calculator" | "state" | "legal" | "guides" | "guide";
 type ExpectedPage = {
   kind: Kind;
   path: string;
@@ -82,6 +82,12 @@ const EXPECTED: ExpectedPage[] = [
     name: data.cardTitle,
     date: data.updated,
   })),
+  {
+    kind: "calculator",
+    path: "/calculator",
+    url: url("/calculator"),
+    name: "Net Proceeds Calculator",
+  },
   ...STATES.map((state) => ({
     kind: "state" as const,
     path: `/sell-house-fast-${slugify(state.name)}`,
@@ -339,11 +345,21 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
     );
     expectFaqMatchesPage(graph, head, where);
   }
+
+  if (expected.kind === "calculator") {
+    expect.soft(nodeOf(graph, "WebApplication", where), where).toMatchObject({
+      url: expected.url,
+      isAccessibleForFree: true,
+      provider: { "@id": ORGANIZATION_ID, name: site.name },
+    });
+    nodeOf(graph, "Organization", where);
+    expectBreadcrumb(graph, [home, { name: expected.name, url: expected.url }], where);
+  }
   return images;
 }
 
 test.describe("search and sharing metadata of the export", () => {
-  test("sitemap.xml lists exactly the 69 public pages at their canonical URLs", async ({
+  test("sitemap.xml lists exactly the 70 public pages at their canonical URLs", async ({
     page,
     request,
   }) => {
@@ -357,7 +373,7 @@ test.describe("search and sharing metadata of the export", () => {
       loc: /<loc>([^<]*)<\/loc>/.exec(body!)?.[1],
       lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(body!)?.[1],
     }));
-    expect.soft(EXPECTED).toHaveLength(69);
+    expect.soft(EXPECTED).toHaveLength(70);
     expect
       .soft(entries.map((entry) => entry.loc).sort())
       .toEqual(EXPECTED.map((expected) => expected.url).sort());

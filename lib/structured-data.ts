@@ -9,6 +9,7 @@ import type {
   OrganizationLeaf,
   ServiceLeaf,
   Thing,
+  WebApplicationLeaf,
   WebSiteLeaf,
 } from "schema-dts";
 
@@ -280,6 +281,43 @@ export function listPageJsonLd(trail: readonly BreadcrumbItem[]): Graph {
 /** Blog list: the blog with its posts, its breadcrumb Home > Blog, and its publisher. */
 export function blogJsonLd(posts: readonly StructuredPost[]): Graph {
   return graph([blog(posts), breadcrumbList([HOME, BLOG]), organization()]);
+}
+
+/** What the net-proceeds calculator is, for search engines: a free tool, with no rating. */
+export function calculatorApplication(page: {
+  name: string;
+  description: string;
+  path: string;
+}): WebApplicationLeaf {
+  const url = absoluteUrl(page.path);
+  return {
+    "@type": "WebApplication",
+    "@id": `${url}#calculator`,
+    name: page.name,
+    description: page.description,
+    url,
+    applicationCategory: "FinanceApplication",
+    operatingSystem: "Any",
+    browserRequirements: "Requires JavaScript to change the figures",
+    isAccessibleForFree: true,
+    offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
+    provider: organizationRef(),
+    inLanguage: LANGUAGE,
+  };
+}
+
+/** Calculator: the tool, its breadcrumb Home > calculator, and its provider. */
+export function calculatorJsonLd(page: {
+  name: string;
+  breadcrumb: string;
+  description: string;
+  path: string;
+}): Graph {
+  return graph([
+    calculatorApplication(page),
+    breadcrumbList([HOME, { name: page.breadcrumb, href: page.path }]),
+    organization(),
+  ]);
 }
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { renderHeadersFile, siteHeaderRules } from "../lib/hosting/headers-file.ts";
 import { listenOnLoopback, rawRequest } from "./local-test-kit.ts";
-import { categoryRewrite, createStaticSite, fileFor, nearest404 } from "./static-site.ts";
+import { createStaticSite, fileFor, nearest404 } from "./static-site.ts";
 
 describe("nearest404", () => {
   const root = mkdtempSync(path.join(tmpdir(), "qhb-out-"));
@@ -40,22 +40,6 @@ describe("fileFor", () => {
     expect(fileFor(root, "/blog/")).toBe("/blog.html");
     expect(fileFor(root, "/missing")).toBeNull();
     expect(fileFor(root, "/../" + path.basename(root) + "/index.html")).toBeNull();
-  });
-});
-
-describe("categoryRewrite", () => {
-  it("answers /blog?category= with that category's pre-rendered page", () => {
-    expect(categoryRewrite("/blog", "?category=estate-sales")).toBe("/blog/category/estate-sales");
-    expect(categoryRewrite("/blog", "?x=1&category=market-analysis")).toBe(
-      "/blog/category/market-analysis",
-    );
-  });
-
-  it("leaves everything else alone", () => {
-    expect(categoryRewrite("/blog", "")).toBeNull();
-    expect(categoryRewrite("/blog", "?category=../../etc")).toBeNull();
-    expect(categoryRewrite("/blog", "?category=all-posts")).toBeNull();
-    expect(categoryRewrite("/", "?category=estate-sales")).toBeNull();
   });
 });
 

@@ -5,7 +5,6 @@ import path from "node:path";
 
 import send from "send";
 
-import { CATEGORY_QUERY, POST_CATEGORIES } from "../lib/blog-categories.ts";
 import { LOCAL_BUILD_FLAG } from "../config/env.ts";
 import {
   DEFAULT_CACHE_CONTROL,
@@ -14,7 +13,7 @@ import {
   parseHeadersFile,
   type HeaderRule,
 } from "../lib/hosting/headers-file.ts";
-import { slugify } from "../lib/slug.ts";
+import { rewriteForQuery } from "../lib/hosting/query-rewrites.ts";
 
 export const OUT_DIR = path.resolve("out");
 
@@ -108,17 +107,6 @@ export function nearest404(pathname: string, root = OUT_DIR): string {
   return path.join(root, "404.html");
 }
 
-/**
- * The page a /blog?category=… address is answered with, as the export's _redirects tells
- * hosts that rewrite on the query string: that category's pre-rendered list.
- */
-export function categoryRewrite(pathname: string, search: string): string | null {
-  if (pathname !== "/blog") return null;
-  const slug = new URLSearchParams(search).get(CATEGORY_QUERY);
-  const known = POST_CATEGORIES.some((category) => slugify(category) === slug);
-  return known ? `/blog/category/${slug}` : null;
-}
-
 function readHeaderRules(root: string): HeaderRule[] {
   const file = path.join(root, HEADERS_FILE);
   return existsSync(file) ? parseHeadersFile(readFileSync(file, "utf8")) : [];
@@ -126,7 +114,7 @@ function readHeaderRules(root: string): HeaderRule[] {
 
 /**
  * Serves out/ like a static host: clean URLs (/blog -> blog.html), content types, the
- * headers of out/_headers (security policy, caching), the category rewrite of _redirects,
+ * headers of out/_headers (security policy, caching), the query rewrites of _redirects,
  * and the nearest 404.html with status 404.
  */
 export function createStaticSite(root = OUT_DIR) {
@@ -151,7 +139,7 @@ export function createStaticSite(root = OUT_DIR) {
       res.end("Bad request: the URL is not valid.");
       return;
     }
-    const page = categoryRewrite(pathname, searchOf(req.url)) ?? pathname;
+    const page = rewriteForQuery(pathname, searchOf(req.url)) ?? pathname;
     const file = isHostFile(page) ? null : fileFor(root, page);
     if (!file) return notFound(req, res, pathname);
     setHeaders(res, pathname);

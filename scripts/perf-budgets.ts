@@ -8,7 +8,7 @@
  * (LIGHTHOUSE_ASSERTIONS); the ones Lighthouse has no audit for are checked here.
  */
 
-/** The pages measured: home, a state page, the blog, a post and a situation guide. */
+/** The pages measured: home, a state page, the blog, a post, a situation guide and the calculator. */
 export const PERF_PAGES = [
   { name: "Home", path: "/", form: true },
   { name: "State page (Ohio)", path: "/sell-house-fast-ohio", form: true },
@@ -16,6 +16,7 @@ export const PERF_PAGES = [
   { name: "Blog post", path: "/blog/cash-offers-vs-traditional-sales", form: false },
   // The longest guide, with its 50-row state table and the offer form at its end.
   { name: "Situation page (foreclosure)", path: "/situations/foreclosure", form: true },
+  { name: "Calculator", path: "/calculator", form: false },
 ] as const;
 
 export type PerfPage = (typeof PERF_PAGES)[number];

@@ -1,4 +1,5 @@
 import { BlogFilter } from "@/components/blog/blog-filter";
+import { NetProceedsCalculator } from "@/components/calculator/net-proceeds-calculator";
 import { ShareButton } from "@/components/blog/share-button";
 import { OfferForm } from "@/components/offer-form/offer-form";
 import { LogMissingPath } from "@/components/site/log-missing-path";
@@ -25,6 +26,11 @@ export const ISLANDS = {
     component: ShareButton,
     module: "@/components/blog/share-button",
     exportName: "ShareButton",
+  },
+  "net-proceeds-calculator": {
+    component: NetProceedsCalculator,
+    module: "@/components/calculator/net-proceeds-calculator",
+    exportName: "NetProceedsCalculator",
   },
   "missing-path-logger": {
     component: LogMissingPath,

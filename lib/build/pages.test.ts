@@ -8,8 +8,8 @@ import { getStatePages } from "@/lib/build/state-pages";
 describe("getPublicPages", () => {
   const pages = getPublicPages();
 
-  it("lists the 70 public pages: home, the blog, six posts, the guides, 50 states and three policies", () => {
-    expect(pages).toHaveLength(70);
+  it("lists the 71 public pages: home, the blog, six posts, the guides, the calculator, 50 states and three policies", () => {
+    expect(pages).toHaveLength(71);
     expect(pages.map((page) => page.path)).toEqual([
       "/",
       "/blog",
@@ -17,6 +17,7 @@ describe("getPublicPages", () => {
       "/situations",
       ...getSituations().map((situation) => `/situations/${situation.slug}`),
       "/cash-offer-vs-listing",
+      "/calculator",
       ...getStatePages().map((state) => `/sell-house-fast-${state.slug}`),
       "/privacy",
       "/terms",

@@ -1,4 +1,5 @@
 import { blogCopy } from "@/content/blog-page";
+import { CALCULATOR_PATH, calculatorPageCopy } from "@/content/calculator";
 import { homeCopy } from "@/content/home";
 import { statePageCopy } from "@/content/state-page";
 import { formatPostDate, getPosts, postModified } from "@/lib/build/blog";
@@ -26,8 +27,10 @@ export type PublicPage = {
 
 /**
  * Every public page of the site, in sitemap order: home, the blog, its posts, the
- * situation guides and the comparison of ways to sell, the state pages, the policies. The sitemap and the Open Graph images are both made from
- * this list, so neither can miss a page the other has.
+ * situation guides and the comparison of ways to sell, the calculator, the state pages, the
+ * policies. The calculator's 50 per-state copies are not listed: they point search engines
+ * at /calculator. The sitemap and the Open Graph images are both made from this list, so
+ * neither can miss a page the other has.
  */
 export function getPublicPages(): PublicPage[] {
   return [
@@ -59,6 +62,7 @@ export function getPublicPages(): PublicPage[] {
         og: { eyebrow: compare.cardTitle, headline: compare.title },
       };
     })(),
+    { path: CALCULATOR_PATH, og: calculatorPageCopy.og },
     ...getStatePages().map((state) => ({
       path: state.path,
       og: {

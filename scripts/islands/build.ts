@@ -29,15 +29,14 @@ import { build, type Metafile, type Plugin } from "esbuild";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 
-import { POST_CATEGORIES } from "../../lib/blog-categories.ts";
 import { LOCAL_BUILD_FLAG, PUBLIC_ENV_NAMES, checkPublicEnv, publicEnv } from "../../config/env.ts";
 import {
   HEADERS_FILE,
   renderHeadersFile,
   siteHeaderRules,
 } from "../../lib/hosting/headers-file.ts";
+import { renderRedirectsFile } from "../../lib/hosting/query-rewrites.ts";
 import { filesUnder } from "../../lib/build/files.ts";
-import { slugify } from "../../lib/slug.ts";
 import { islandElement, islandIdPrefix } from "../../components/islands/island-root.tsx";
 import { ISLANDS, type IslandName } from "../../components/islands/registry.ts";
 import { stampNote } from "./export-check.ts";
@@ -258,7 +257,7 @@ function removeEmptyFolders(directory: string): void {
 /**
  * What a static host reads beside the pages: `_headers` (security headers with the policy
  * that allows exactly the scripts and the lead function the pages use, and caching) and
- * `_redirects` (a /blog?category=… address answered with that category's page).
+ * `_redirects` (a /blog?category=… or /calculator?state=… address answered with its page).
  */
 function writeHostFiles(
   outDir: string,
@@ -277,12 +276,7 @@ function writeHostFiles(
     path.join(outDir, HEADERS_FILE),
     renderHeadersFile(siteHeaderRules(policy), [stamp]),
   );
-  // `!`: blog.html exists, and Netlify lets an existing file shadow a rule that is not forced.
-  const redirects = POST_CATEGORIES.map((category) => {
-    const slug = slugify(category);
-    return `/blog  category=${slug}  /blog/category/${slug}  200!`;
-  });
-  writeFileSync(path.join(outDir, "_redirects"), `${redirects.join("\n")}\n`);
+  writeFileSync(path.join(outDir, "_redirects"), renderRedirectsFile());
 }
 
 export async function buildIslandPages(exported: AdapterExport): Promise<void> {
