@@ -6,6 +6,7 @@ import { buildMetadata } from "@/lib/seo";
 import { site } from "@/config/site";
 import { homeJsonLd } from "@/lib/structured-data";
 import { Hero } from "@/components/home/hero";
+import { CalculatorLink } from "@/components/home/calculator-link";
 import { HowItWorks } from "@/components/home/how-it-works";
 import { PropertyTypes } from "@/components/home/property-types";
 import { StateLinks } from "@/components/home/state-links";
@@ -53,6 +54,7 @@ export default function HomePage() {
       </div>
       <PropertyTypes />
       <HowItWorks />
+      <CalculatorLink />
       <Faq
         id="faq"
         title={homeCopy.faqTitle}

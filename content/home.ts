@@ -99,6 +99,11 @@ export const homeCopy = {
       },
     ],
   },
+  calculator: {
+    title: "Listing or Cash? Run the Numbers",
+    lead: "Put in your own figures and see what listing with an agent and selling to us as-is would each leave you, with every line of the math shown. If listing would leave you more, it says so.",
+    link: "Open the net proceeds calculator",
+  },
   states: {
     title: "We Buy Houses in All 50 States",
     lead: "Choose your state to see how we buy houses where you live.",

@@ -20,6 +20,10 @@ export const statePageCopy = {
   faqTitle: (state: string) => `Selling a House in ${state}: Your Questions`,
   /** An address in the state's own largest city, as an example in the form. */
   addressPlaceholder: (firstCity: string, code: string) => `123 Main St, ${firstCity}, ${code}`,
+  calculatorTitle: (state: string) => `Listing or Cash in ${state}?`,
+  calculatorLead: (state: string) =>
+    `Compare what you would net listing with an agent and selling to us as-is, with ${state}'s transfer tax and every line of the math shown.`,
+  calculatorLink: (state: string) => `Estimate what you would net selling in ${state}`,
   offerTitle: "Get Your Cash Offer",
   offerLead: (state: string) =>
     `Free and no-obligation for ${state} homeowners. Written offer within ${site.commitments.offerWithinHours} hours.`,

@@ -18,6 +18,7 @@ test.describe("home page", () => {
       "Get Your Free Cash Offer",
       "Types of Properties We Buy",
       "How It Works",
+      "Listing or Cash? Run the Numbers",
       "Questions Homeowners Ask",
       "We Buy Houses in All 50 States",
     ]);

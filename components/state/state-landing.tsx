@@ -1,5 +1,6 @@
-import { CircleCheck, MapPin, Star } from "lucide";
+import { Calculator, CircleCheck, MapPin, Star } from "lucide";
 
+import { calculatorHref } from "@/content/calculator";
 import { statePageCopy as copy } from "@/content/state-page";
 import { situationLink } from "@/lib/build/situations";
 import type { StatePage } from "@/lib/build/state-pages";
@@ -119,6 +120,23 @@ export function StateLanding({ state }: StateLandingProps) {
               </li>
             ))}
           </ul>
+        </section>
+
+        <section
+          aria-labelledby="calculator-title"
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+        >
+          <h2 id="calculator-title" className="text-2xl font-extrabold text-slate-950">
+            {copy.calculatorTitle(state.name)}
+          </h2>
+          <p className="mt-2 text-slate-700">{copy.calculatorLead(state.name)}</p>
+          <a
+            href={calculatorHref(state.code)}
+            className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 underline underline-offset-4"
+          >
+            <Icon icon={Calculator} className="size-5 shrink-0" />
+            {copy.calculatorLink(state.name)}
+          </a>
         </section>
 
         <Faq
