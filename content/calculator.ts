@@ -61,6 +61,8 @@ export const calculatorPageCopy = {
   headline: "What Would You Net Selling Your House?",
   intro:
     "Compare listing with an agent and selling as-is for cash, side by side. Put in your own figures: every line of the arithmetic is shown, and if listing would leave you more, the calculator says so.",
+  noScript:
+    "JavaScript is off in your browser, so the figures cannot change here: below is the worked example for the example figures shown.",
 } as const;
 
 /**
@@ -76,9 +78,7 @@ export const calculatorText = {
   },
   form: {
     label: "Your figures",
-    hydrated: "Change any figure and the results update as you type.",
-    notHydrated:
-      "These are example figures, worked out below. To put in your own, this page needs JavaScript turned on.",
+    lead: "Example figures are filled in: replace them with yours and the results below follow as you type.",
     house: "Your house",
     state: "State",
     price: "What the house would sell for in good repair",

@@ -210,6 +210,8 @@ describe("verdictOf", () => {
       cashUpTo: 10,
     });
     expect(verdictOf({ low: 0, high: 0 })).toEqual({ kind: "same" });
+    // An estimate whose low end ties with listing still says cash leaves no less.
+    expect(verdictOf({ low: 0, high: 10 })).toEqual({ kind: "cash", more: { low: 0, high: 10 } });
   });
 });
 
@@ -218,6 +220,10 @@ describe("formatting", () => {
     expect(formatMoney(-1234)).toBe("−$1,234");
     expect(formatMoney(1234, { signed: true })).toBe("+$1,234");
     expect(formatMoney(1750.7)).toBe("$1,750.70");
+    expect(formatMoney(0)).toBe("$0");
+    expect(formatMoney(999)).toBe("$999");
+    expect(formatMoney(1000000)).toBe("$1,000,000");
+    expect(formatMoney(-1234567.5)).toBe("−$1,234,567.50");
     expect(formatPercent(0.0033)).toBe("0.33%");
     expect(formatPercent(0.00456)).toBe("0.456%");
     expect(formatPercent(0.055)).toBe("5.5%");

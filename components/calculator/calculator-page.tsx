@@ -61,6 +61,11 @@ export function CalculatorPage({ stateCode }: CalculatorPageProps) {
         {copy.headline}
       </h1>
       <p className="mt-3 text-slate-700 sm:mt-4 sm:text-lg">{copy.intro}</p>
+      {/* Outside the island: the island never changes its markup after hydrating, which on a
+          slow phone would re-render the whole form at once and shift the layout. */}
+      <noscript>
+        <p className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-slate-900">{copy.noScript}</p>
+      </noscript>
       <div className="mt-8">
         <Island
           name="net-proceeds-calculator"

@@ -130,7 +130,6 @@ export function NetProceedsCalculator({
   const [stateCode, setStateCode] = useState(initialState);
   const [fields, setFields] = useState<CalculatorFields>(() => initialFields(example, checklist));
   const copy = text.form;
-  const [hydrated, setHydrated] = useState(false);
   const id = useId();
 
   useEffect(() => {
@@ -138,7 +137,6 @@ export function NetProceedsCalculator({
     const fromQuery = stateFromQuery(states, text.links);
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (fromQuery) setStateCode(fromQuery.code);
-    setHydrated(true);
   }, [states, text.links]);
 
   const state = states.find((candidate) => candidate.code === stateCode) ?? states[0]!;
@@ -166,9 +164,7 @@ export function NetProceedsCalculator({
         onSubmit={(event) => event.preventDefault()}
         noValidate
       >
-        <p className="rounded-lg bg-blue-50 px-4 py-3 text-slate-800" data-calculator-mode="">
-          {hydrated ? copy.hydrated : copy.notHydrated}
-        </p>
+        <p className="rounded-lg bg-blue-50 px-4 py-3 text-slate-800">{copy.lead}</p>
 
         <Group title={copy.house}>
           <div className="space-y-2">
