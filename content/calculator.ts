@@ -184,6 +184,8 @@ export const calculatorText = {
     title: "What to do next",
     offer: "Get your real cash offer for your {state} house",
     offerLead: `Free and no-obligation: a written offer within ${COMMITMENTS.offerWithinHours} hours, ${COMMITMENTS.fees} fees or commissions, and we pay the closing costs.`,
+    compare: "Compare a cash offer, listing with an agent and selling it yourself",
+    compareHref: "/cash-offer-vs-listing",
   },
 } as const;
 

@@ -359,7 +359,7 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
 }
 
 test.describe("search and sharing metadata of the export", () => {
-  test("sitemap.xml lists exactly the 70 public pages at their canonical URLs", async ({
+  test("sitemap.xml lists exactly the 71 public pages at their canonical URLs", async ({
     page,
     request,
   }) => {
@@ -373,7 +373,7 @@ test.describe("search and sharing metadata of the export", () => {
       loc: /<loc>([^<]*)<\/loc>/.exec(body!)?.[1],
       lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(body!)?.[1],
     }));
-    expect.soft(EXPECTED).toHaveLength(70);
+    expect.soft(EXPECTED).toHaveLength(71);
     expect
       .soft(entries.map((entry) => entry.loc).sort())
       .toEqual(EXPECTED.map((expected) => expected.url).sort());

@@ -765,6 +765,14 @@ function NextSteps({ state, text }: { state: CalculatorStateData; text: Calculat
       >
         {fillText(text.next.offer, { state: state.name })}
       </a>
+      <p className="mt-4">
+        <a
+          href={text.next.compareHref}
+          className="font-semibold text-white underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          {text.next.compare}
+        </a>
+      </p>
     </div>
   );
 }
