@@ -1,0 +1,209 @@
+// Sending events (POST /{version}/{dataset id}/events), as read on 2026-11-25: https://developers.facebook.com/documentation/ads-commerce/conversions-api/using-the-api
+// Server event parameters (event_time in Unix seconds, event_id, action_source), as read on 2026-11-25: https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/server-event/
+// Customer information parameters (em, ph normalising and hashing), as read on 2026-11-25: https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/customer-information-parameters
+// fbc from an fbclid (fb.1.<ms when first seen>.<fbclid>), as read on 2026-11-25: https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/fbp-and-fbc/
+// Graph API error responses, as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/guides/error-handling
+// Graph API versions (v26.0 the latest, released 2026-07-29), as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/changelog
+
+import { tagFieldProblem } from "./attribution.ts";
+import { escapeNonPrintable } from "./printable.ts";
+
+export type MetaConfig = {
+  datasetId: string;
+  accessToken: string;
+  /** "v26.0" */
+  apiVersion: string;
+  /** Base URL, default https://graph.facebook.com; tests point it at a fake. */
+  url?: string;
+  /** Sends to Events Manager's Test Events tab instead of the live dataset. */
+  testEventCode?: string;
+};
+
+export type MetaLeadInput = {
+  id: string;
+  email: string;
+  phone: string | null;
+  fbclid: string | null;
+  /** ISO, when the click id was first seen */
+  fbclidAt: string | null;
+  /** ISO */
+  createdAt: string;
+  eventSourceUrl: string | null;
+  userAgent: string | null;
+  clientIp: string | null;
+};
+
+export const META_GRAPH_URL = "https://graph.facebook.com";
+const TIMEOUT_MS = 10_000;
+const DETAIL_MAX = 300;
+
+/** Meta's rule for em: leading and trailing spaces off, all lowercase. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Meta's rule for ph: digits only, country code first, no leading zeros or "+".
+ * A number written without "+" or "00" is taken as national and given the default
+ * country code (a 10-digit US number becomes 1XXXXXXXXXX). Null when it cannot be a
+ * phone number: letters (a vanity number or "ext." cannot be turned into digits
+ * safely), too few or too many digits.
+ */
+export function normalizePhone(phone: string, defaultCountryCode = "1"): string | null {
+  if (!/^[1-9]\d{0,2}$/.test(defaultCountryCode)) {
+    throw new Error("defaultCountryCode must be a country calling code such as 1 or 44.");
+  }
+  const text = phone.trim();
+  if (!text || /[^\d\s().\-/+]/.test(text) || text.lastIndexOf("+") > 0) return null;
+  const digits = text.replace(/\D/g, "");
+  const international = text.startsWith("+") || digits.startsWith("00");
+  const national = digits.replace(/^0+/, "");
+  let number: string;
+  if (international) number = national;
+  else if (defaultCountryCode === "1") {
+    number = national.length === 10 ? `1${national}` : national;
+    if (!/^1\d{10}$/.test(number)) return null;
+  } else number = `${defaultCountryCode}${national}`;
+  return /^[1-9]\d{7,14}$/.test(number) ? number : null;
+}
+
+/** SHA-256 of the UTF-8 text, lowercase hex, with Web Crypto (Deno and Node alike). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The fbc value for a click id seen by the server: subdomain index 1 (Meta's value
+ * when no _fbc cookie was saved) and the time the fbclid was first seen, in ms.
+ * The click id goes in as it came: Meta reads it case-sensitively.
+ */
+export function fbcFrom(fbclid: string, capturedAtMs: number): string {
+  if (!Number.isSafeInteger(Math.trunc(capturedAtMs)) || capturedAtMs < 0) {
+    throw new RangeError("capturedAtMs must be a time in milliseconds since 1970.");
+  }
+  return `fb.1.${Math.trunc(capturedAtMs)}.${fbclid}`;
+}
+
+/**
+ * One entry of the request's `data` array: a website Lead, deduplicated on the lead's
+ * id. Meta refuses the whole request when an event_time is more than 7 days old, so
+ * send it soon after the lead arrives.
+ */
+export async function metaLeadEvent(lead: MetaLeadInput): Promise<Record<string, unknown>> {
+  const createdAtMs = isoTime(lead.createdAt);
+  if (createdAtMs === null) throw new Error("createdAt is not an ISO 8601 date-time.");
+  const email = normalizeEmail(lead.email);
+  const phone = lead.phone === null ? null : normalizePhone(lead.phone);
+  const fbclid =
+    lead.fbclid && tagFieldProblem("fbclid", lead.fbclid) === null ? lead.fbclid : null;
+  const seenAtMs = (lead.fbclidAt === null ? null : isoTime(lead.fbclidAt)) ?? createdAtMs;
+
+  const userData: Record<string, unknown> = {};
+  if (email) userData.em = [await sha256Hex(email)];
+  if (phone) userData.ph = [await sha256Hex(phone)];
+  if (fbclid) userData.fbc = fbcFrom(fbclid, seenAtMs);
+  if (lead.clientIp) userData.client_ip_address = lead.clientIp;
+  if (lead.userAgent) userData.client_user_agent = lead.userAgent;
+
+  return {
+    event_name: "Lead",
+    event_time: Math.floor(createdAtMs / 1000),
+    event_id: lead.id,
+    action_source: "website",
+    ...(lead.eventSourceUrl ? { event_source_url: lead.eventSourceUrl } : {}),
+    user_data: userData,
+  };
+}
+
+/**
+ * Posts the lead to the dataset's /events edge. The access token travels in the
+ * JSON body, not the address, so it stays out of access logs and of errors that
+ * quote the URL; every message this throws has it blanked out all the same, and is
+ * printable.
+ */
+export async function sendMetaLead(
+  config: MetaConfig,
+  lead: MetaLeadInput,
+  fetchImpl: typeof fetch,
+): Promise<void> {
+  if (!/^v\d+\.\d+$/.test(config.apiVersion)) {
+    throw new Error('apiVersion must look like "v26.0".');
+  }
+  if (!/^\d+$/.test(config.datasetId)) throw new Error("datasetId must be the dataset's digits.");
+  if (!config.accessToken) throw new Error("accessToken is empty.");
+  const base = (config.url ?? META_GRAPH_URL).replace(/\/+$/, "");
+  const url = `${base}/${config.apiVersion}/${config.datasetId}/events`;
+  const body = JSON.stringify({
+    data: [await metaLeadEvent(lead)],
+    ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
+    access_token: config.accessToken,
+  });
+  const fail = (text: string) => new Error(printable(redact(text, config.accessToken)));
+
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw fail(`Meta Conversions API could not be reached: ${errorText(error)}`);
+  }
+  const text = await response.text().catch(() => "");
+  if (!response.ok) {
+    throw fail(`Meta Conversions API answered ${response.status}: ${graphErrorText(text)}`);
+  }
+  const received = (parseJson(text) as { events_received?: unknown } | null)?.events_received;
+  if (typeof received === "number" && received < 1) {
+    throw fail(`Meta Conversions API answered ${response.status} but received no event: ${text}`);
+  }
+}
+
+function isoTime(text: string): number | null {
+  if (!/^\d{4}-\d\d-\d\dT/.test(text)) return null;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : at;
+}
+
+/** Graph API errors come as {"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}. */
+function graphErrorText(text: string): string {
+  const error = (parseJson(text) as { error?: Record<string, unknown> } | null)?.error;
+  if (!error || typeof error.message !== "string") return text || "(no body)";
+  const details = [
+    typeof error.type === "string" && error.type,
+    error.code !== undefined && `code ${String(error.code)}`,
+    error.error_subcode !== undefined && `subcode ${String(error.error_subcode)}`,
+    typeof error.error_user_msg === "string" && error.error_user_msg,
+    typeof error.fbtrace_id === "string" && `fbtrace_id ${error.fbtrace_id}`,
+  ].filter(Boolean);
+  return details.length ? `${error.message} (${details.join(", ")})` : error.message;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error)
+    return error.name === "Error" ? error.message : `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function redact(text: string, secret: string): string {
+  return [secret, encodeURIComponent(secret)].reduce(
+    (result, form) => result.split(form).join("[access token]"),
+    text,
+  );
+}
+
+function printable(text: string): string {
+  const shown = escapeNonPrintable(text);
+  return shown.length > DETAIL_MAX ? `${shown.slice(0, DETAIL_MAX)}…` : shown;
+}
