@@ -5,6 +5,9 @@
 // Only the opening of the Google page and the template text of the Microsoft page could be read:
 // the GBRAID and WBRAID column names and Microsoft's time format want one test upload each.
 
+import type { LeadStatus, StatusChange } from "../supabase/functions/_leads/lead-records.ts";
+import type { ListedLead } from "./listed-leads.ts";
+
 export type ConversionLead = {
   id: string;
   gclid: string | null;
@@ -253,4 +256,49 @@ function csvFile(parameters: string, columns: readonly string[], rows: string[][
 
 function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export type ConversionSelection = {
+  conversions: ConversionLead[];
+  /** Leads that reached the status but may not be shared, and why. */
+  leftOut: { gpc: number; optedOut: number };
+};
+
+/**
+ * The leads to report as conversions: real leads that reached `status` (at or after
+ * `since`), each once, at the time of its first change to that status and with the value
+ * recorded then (or later, for that status). A lead whose browser sent Global Privacy
+ * Control, or whose e-mail or phone opted out of sharing, is left out and counted.
+ */
+export function selectConversions(
+  leads: readonly ListedLead[],
+  changes: readonly StatusChange[],
+  { status, since }: { status: LeadStatus; since: Date | null },
+): ConversionSelection {
+  const leftOut = { gpc: 0, optedOut: 0 };
+  const conversions: ConversionLead[] = [];
+  for (const lead of leads) {
+    if (lead.spam_reason !== null) continue;
+    const reached = changes.filter(
+      (change) => change.lead_id === lead.id && change.status === status,
+    );
+    const first = reached[0];
+    if (!first || (since && Date.parse(first.changed_at) < since.getTime())) continue;
+    if (lead.gpc) leftOut.gpc += 1;
+    else if (lead.no_sharing) leftOut.optedOut += 1;
+    else {
+      const valued = reached.findLast((change) => change.value !== null);
+      conversions.push({
+        id: lead.id,
+        gclid: lead.gclid,
+        gbraid: lead.gbraid,
+        wbraid: lead.wbraid,
+        msclkid: lead.msclkid,
+        convertedAt: first.changed_at,
+        value: valued?.value ?? null,
+        currency: valued?.currency ?? "USD",
+      });
+    }
+  }
+  return { conversions, leftOut };
 }

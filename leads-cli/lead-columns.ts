@@ -5,8 +5,9 @@ import {
 } from "../supabase/functions/_leads/attribution.ts";
 import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
 import { LEAD_COLUMNS } from "../supabase/functions/_leads/sql-lead-store.ts";
+import type { ListedLead } from "./listed-leads.ts";
 
-/** Every column of the leads table, in the order exports write them. */
+/** Every column of the leads table, then where the lead stands, in the order exports write them. */
 export const EXPORT_COLUMNS = [
   "id",
   "created_at",
@@ -21,7 +22,13 @@ export const EXPORT_COLUMNS = [
   "meta_attempts",
   "meta_next_at",
   "meta_error",
-] as const satisfies readonly (keyof LeadRow)[];
+  "status",
+  "status_value",
+  "status_note",
+  "status_changed_at",
+  "opt_outs",
+  "no_sharing",
+] as const satisfies readonly (keyof ListedLead)[];
 
 /** The lead's channel from the visit that sent it (the first visit when only that was kept). */
 export function channelOf(lead: LeadRow): Channel {

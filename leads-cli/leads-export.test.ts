@@ -1,8 +1,8 @@
-import { leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { listedLeadFixture } from "./cli-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
 import { csvCell, leadsToCsv, leadsToJson } from "./leads-export.ts";
 
-const row = leadRowFixture({
+const row = listedLeadFixture({
   address: '12 "Oak", St',
   phone: "+1 614 555 0100",
   consent_version: "2026-11-23",
@@ -23,7 +23,7 @@ describe("leadsToJson", () => {
   });
 
   it("escapes what JSON.stringify would pass raw to a terminal, and reads back the same", () => {
-    const hostile = leadRowFixture({ address: "a\u009b2J\u202eb\u0000" });
+    const hostile = listedLeadFixture({ address: "a\u009b2J\u202eb\u0000" });
     const json = leadsToJson([hostile]);
     expect(json.replace(/\n/g, "")).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
     expect(JSON.parse(json)[0].address).toBe(hostile.address);

@@ -1,9 +1,9 @@
-import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
 import { escapeNonPrintable, printableJson } from "../supabase/functions/_leads/printable.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
+import type { ListedLead } from "./listed-leads.ts";
 
 /** Every column, in a fixed order; non-printable characters as JSON's \u escapes. */
-export function leadsToJson(leads: readonly LeadRow[]): string {
+export function leadsToJson(leads: readonly ListedLead[]): string {
   const rows = leads.map((lead) =>
     Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, lead[column] ?? null])),
   );
@@ -15,7 +15,7 @@ export function leadsToJson(leads: readonly LeadRow[]): string {
  * every column. Non-printables are written out as \u{1b}, and a cell a spreadsheet
  * would take for a formula (= + - @, tab, CR) starts with an apostrophe.
  */
-export function leadsToCsv(leads: readonly LeadRow[]): string {
+export function leadsToCsv(leads: readonly ListedLead[]): string {
   const lines = [
     EXPORT_COLUMNS.join(","),
     ...leads.map((lead) => EXPORT_COLUMNS.map((column) => csvCell(lead[column])).join(",")),

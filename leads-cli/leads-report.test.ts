@@ -1,10 +1,14 @@
-import { leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { listedLeadFixture } from "./cli-test-kit.ts";
 import { formatLeadsReport, parseSince } from "./leads-report.ts";
 
 const NOW = Date.parse("2026-11-23T12:00:00.000Z");
 
-const lead = (overrides: Parameters<typeof leadRowFixture>[0]) =>
-  leadRowFixture({ id: crypto.randomUUID(), created_at: "2026-11-20T10:00:00.000Z", ...overrides });
+const lead = (overrides: Parameters<typeof listedLeadFixture>[0]) =>
+  listedLeadFixture({
+    id: crypto.randomUUID(),
+    created_at: "2026-11-20T10:00:00.000Z",
+    ...overrides,
+  });
 
 const ohioAd = {
   state: "Ohio" as const,
@@ -29,8 +33,8 @@ describe("parseSince", () => {
 
 describe("formatLeadsReport", () => {
   const rows = [
-    lead(ohioAd),
-    lead(ohioAd),
+    lead({ ...ohioAd, status: "closed", status_value: 182_500 }),
+    lead({ ...ohioAd, status: "contacted" }),
     lead({
       state: "Texas",
       landing_page: "/blog",
@@ -42,27 +46,27 @@ describe("formatLeadsReport", () => {
     lead({ ...ohioAd, created_at: "2026-10-01T00:00:00.000Z" }),
   ];
 
-  it("counts leads per landing page, source / medium / campaign and state, spam left out", () => {
+  it("counts leads, contacted, closed and value per landing page, campaign and state, spam left out", () => {
     expect(formatLeadsReport(rows, new Date("2026-11-01T00:00:00.000Z")).split("\n")).toEqual([
       "Leads since 2026-11-01: 4 (suspected spam left out).",
       "",
-      "Landing page           Leads",
-      "---------------------  -----",
-      "/sell-house-fast-ohio      2",
-      "(not recorded)             1",
-      "/blog                      1",
+      "Landing page           Leads  Contacted  Closed     Value",
+      "---------------------  -----  ---------  ------  --------",
+      "/sell-house-fast-ohio      2          2       1  $182,500",
+      "(not recorded)             1          0       0        $0",
+      "/blog                      1          0       0        $0",
       "",
-      "Source / medium / campaign   Leads",
-      "---------------------------  -----",
-      "google / cpc / ohio-probate      2",
-      "(direct) / (none) / -            1",
-      "google / organic / -             1",
+      "Source / medium / campaign   Leads  Contacted  Closed     Value",
+      "---------------------------  -----  ---------  ------  --------",
+      "google / cpc / ohio-probate      2          2       1  $182,500",
+      "(direct) / (none) / -            1          0       0        $0",
+      "google / organic / -             1          0       0        $0",
       "",
-      "State                               Leads",
-      "----------------------------------  -----",
-      "Ohio                                    2",
-      "(no state: sent from another page)      1",
-      "Texas                                   1",
+      "State                               Leads  Contacted  Closed     Value",
+      "----------------------------------  -----  ---------  ------  --------",
+      "Ohio                                    2          2       1  $182,500",
+      "(no state: sent from another page)      1          0       0        $0",
+      "Texas                                   1          0       0        $0",
     ]);
   });
 

@@ -1,7 +1,7 @@
-import { leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { listedLeadFixture } from "./cli-test-kit.ts";
 import { fitCell, formatLeadsTable, formatSpamTable } from "./leads-table.ts";
 
-const row = leadRowFixture({
+const row = listedLeadFixture({
   address: "12 Oak St",
   condition: "Fair",
   state: "Ohio",
@@ -17,7 +17,7 @@ describe("formatLeadsTable", () => {
   });
 
   it("prints one aligned line per lead under a header, with where it came from, and a count", () => {
-    const long = leadRowFixture({
+    const long = listedLeadFixture({
       ...row,
       address: "x".repeat(60),
       phone: "555-0100",
@@ -26,12 +26,15 @@ describe("formatLeadsTable", () => {
       touched_at: "2026-11-21T19:00:00.000Z",
       gclid: "abc",
       utm_campaign: "ohio-probate",
+      status: "closed",
+      status_value: 182500,
+      opt_outs: ["texts 2026-11-22"],
     });
     expect(formatLeadsTable([row, long], 3).split("\n")).toEqual([
-      "Received (UTC)    Address                                   Condition  Email            Phone     State  Page                   Source    Medium  Campaign      E-mailed  Changed on receipt",
-      "----------------  ----------------------------------------  ---------  ---------------  --------  -----  ---------------------  --------  ------  ------------  --------  ------------------",
-      "2026-11-21 19:08  12 Oak St                                 Fair       pat@example.com  -         Ohio   /sell-house-fast-ohio  (direct)  (none)  -             no        -",
-      `2026-11-21 19:08  ${"x".repeat(39)}…  Fair       pat@example.com  555-0100  Ohio   /sell-house-fast-ohio  google    cpc     ohio-probate  yes       -`,
+      "Received (UTC)    Address                                   Condition  Email            Phone     State  Page                   Source    Medium  Campaign      Status           Opted out         E-mailed  Changed on receipt",
+      "----------------  ----------------------------------------  ---------  ---------------  --------  -----  ---------------------  --------  ------  ------------  ---------------  ----------------  --------  ------------------",
+      "2026-11-21 19:08  12 Oak St                                 Fair       pat@example.com  -         Ohio   /sell-house-fast-ohio  (direct)  (none)  -             new              -                 no        -",
+      `2026-11-21 19:08  ${"x".repeat(39)}…  Fair       pat@example.com  555-0100  Ohio   /sell-house-fast-ohio  google    cpc     ohio-probate  closed $182,500  texts 2026-11-22  yes       -`,
       "",
       "2 leads.",
       "3 more held as suspected spam: npm run leads -- --spam",
@@ -39,7 +42,7 @@ describe("formatLeadsTable", () => {
   });
 
   it("writes out what could drive the terminal: escapes, C1 controls, bidi overrides, line breaks", () => {
-    const hostile = leadRowFixture({
+    const hostile = listedLeadFixture({
       address: "\u001b]0;owned\u0007\u001b[2J12 Oak",
       email: "a\u009b2Jb@example.com",
       source: "/x\u202etxt.exe",
@@ -58,7 +61,7 @@ describe("formatLeadsTable", () => {
 
 describe("formatSpamTable", () => {
   it("lists what is held with its reason and fill time", () => {
-    const held = leadRowFixture({ spam_reason: "the form was filled in 800 ms", fill_ms: 800 });
+    const held = listedLeadFixture({ spam_reason: "the form was filled in 800 ms", fill_ms: 800 });
     expect(formatSpamTable([held]).split("\n")).toEqual([
       "Received (UTC)    Address   Email            Fill time  Why it is held",
       "----------------  --------  ---------------  ---------  -----------------------------",

@@ -1,10 +1,10 @@
-import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
 import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
 import { channelOf } from "./lead-columns.ts";
+import type { ListedLead } from "./listed-leads.ts";
 
 const MAX_CELL = 40;
 
-type Column = [heading: string, cell: (lead: LeadRow) => string];
+type Column = [heading: string, cell: (lead: ListedLead) => string];
 
 const received: Column = [
   "Received (UTC)",
@@ -22,6 +22,14 @@ const LEAD_COLUMNS: Column[] = [
   ["Source", (lead) => channelOf(lead).source],
   ["Medium", (lead) => channelOf(lead).medium],
   ["Campaign", (lead) => channelOf(lead).campaign ?? "-"],
+  [
+    "Status",
+    (lead) =>
+      lead.status_value === null
+        ? lead.status
+        : `${lead.status} $${lead.status_value.toLocaleString("en-US")}`,
+  ],
+  ["Opted out", (lead) => (lead.opt_outs.length > 0 ? lead.opt_outs.join(", ") : "-")],
   ["E-mailed", (lead) => (lead.notified_at ? "yes" : lead.notify_error ? "failing" : "no")],
   [
     "Changed on receipt",
@@ -41,7 +49,7 @@ const SPAM_COLUMNS: Column[] = [
  * The real leads as an aligned plain-text table for a terminal, with a count,
  * and how many requests are held as suspected spam.
  */
-export function formatLeadsTable(leads: readonly LeadRow[], heldAsSpam = 0): string {
+export function formatLeadsTable(leads: readonly ListedLead[], heldAsSpam = 0): string {
   const held =
     heldAsSpam > 0 ? [`${heldAsSpam} more held as suspected spam: npm run leads -- --spam`] : [];
   if (leads.length === 0) return ["No leads yet.", ...held].join("\n");
@@ -54,13 +62,13 @@ export function formatLeadsTable(leads: readonly LeadRow[], heldAsSpam = 0): str
 }
 
 /** The requests held as suspected spam, each with the reason. */
-export function formatSpamTable(held: readonly LeadRow[]): string {
+export function formatSpamTable(held: readonly ListedLead[]): string {
   if (held.length === 0) return "Nothing is held as suspected spam.";
   const count = `${held.length} ${held.length === 1 ? "request" : "requests"} held as suspected spam (deleted after 30 days).`;
   return [...table(SPAM_COLUMNS, held), "", count].join("\n");
 }
 
-function table(columns: Column[], leads: readonly LeadRow[]): string[] {
+function table(columns: Column[], leads: readonly ListedLead[]): string[] {
   const rows = [
     columns.map(([heading]) => heading),
     ...leads.map((lead) => columns.map(([, cell]) => fitCell(cell(lead)))),

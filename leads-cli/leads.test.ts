@@ -4,9 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
+import {
+  DISCLOSURE_VERSION,
+  sha256Hex,
+  shownDisclosure,
+} from "../supabase/functions/_leads/disclosures.ts";
 import { leadFixture, leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { listedLeadFixture } from "./cli-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
 import { openPgliteStore } from "../local-server/pglite-store.ts";
+import { answerOperator } from "../local-server/operator-calls.ts";
 import { holdStore } from "../local-server/store-lock.ts";
 
 // Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
@@ -134,13 +141,194 @@ describe("with leads and held spam in the directory", () => {
   });
 });
 
+describe("consent, opt-outs, outcomes and conversions", () => {
+  const dataDir = path.join(root, "outcomes", "leads");
+  const brand = "Quick Home Buyers";
+  const closed = leadFixture({
+    id: "44444444-4444-4444-8444-444444444444",
+    email: "Jo@Example.com",
+    phone: "(614) 555-0142",
+    gclid: "Cj0KCQiA-abc_123",
+    landing_page: "/sell-house-fast-ohio",
+    touched_at: "2026-11-20T09:00:00.000Z",
+    utm_campaign: "ohio-probate",
+  });
+  const privateOne = leadFixture({
+    id: "55555555-5555-4555-8555-555555555555",
+    email: "gpc@example.com",
+    gclid: "Cj0KCQiA-gpc",
+    gpc: true,
+  });
+  const optedOut = leadFixture({
+    id: "66666666-6666-4666-8666-666666666666",
+    email: "private@example.com",
+    msclkid: "7f3c1b2a",
+  });
+  let held: Awaited<ReturnType<typeof holdStore>> | undefined;
+  let stored: Awaited<ReturnType<typeof openPgliteStore>> | undefined;
+  const later = leadFixture({
+    id: "77777777-7777-4777-8777-777777777777",
+    email: "jo@example.com",
+    phone: null,
+  });
+
+  beforeAll(async () => {
+    const text = shownDisclosure(DISCLOSURE_VERSION, brand, { phoneSection: true })!;
+    const store = await openPgliteStore({ dataDir });
+    for (const lead of [closed, privateOne, optedOut]) {
+      await store.insert(lead, {
+        consent: {
+          consented_at: "2026-11-25T14:03:11.201Z",
+          disclosure_version: DISCLOSURE_VERSION,
+          disclosure_sha256: await sha256Hex(text),
+          disclosure_verified: true,
+          brand,
+          calls: true,
+          texts: lead === closed,
+          page_url: "https://quickhomebuyers.com/sell-house-fast-ohio?gclid=Cj0KCQiA-abc_123",
+          user_agent: "Mozilla/5.0 (Linux; Android 14) \u001b[2J",
+          client_ip: "203.0.113.9",
+          gpc: lead.gpc,
+          via: "script",
+        },
+      });
+    }
+    // Held as the local server holds it: every command below goes through the store's socket.
+    held = await holdStore(dataDir, { pid: process.pid, role: "server" });
+    held.serve((request) => answerOperator(store, request));
+    stored = store;
+  });
+  afterAll(async () => {
+    await held?.release();
+    await stored?.close();
+  });
+
+  it("records a status with its value and note, and lists it", async () => {
+    expect(await leads(dataDir, "--status", closed.id, "contacted")).toMatch(
+      /^Lead 44444444-4444-4444-8444-444444444444 is contacted as of \d{4}-/,
+    );
+    for (const lead of [closed, privateOne, optedOut]) {
+      await leads(dataDir, "--status", lead.id, "closed", "--value", "$182,500", "--note", "Title");
+    }
+    const [row] = (JSON.parse(await leads(dataDir, "--json")) as Record<string, unknown>[]).filter(
+      (lead) => lead.id === closed.id,
+    );
+    expect(row).toMatchObject({ status: "closed", status_value: 182500, status_note: "Title" });
+    expect(await leads(dataDir)).toContain("closed $182,500");
+    await expect(leads(dataDir, "--status", closed.id, "sold")).rejects.toMatchObject({
+      stderr: expect.stringContaining("A status is one of new, contacted, appointment"),
+    });
+    await expect(
+      leads(dataDir, "--status", "88888888-8888-4888-8888-888888888888", "closed"),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining("No lead has the id 88888888-8888-4888-8888-888888888888"),
+    });
+  });
+
+  it("records an opt-out by any spelling of the phone, and a later lead from the same e-mail shows it", async () => {
+    expect(await leads(dataDir, "--opt-out", "+1 614-555-0142", "--channel", "texts")).toMatch(
+      /Recorded at .*: 16145550142 opted out of texts\./,
+    );
+    await leads(dataDir, "--opt-out", "PRIVATE@example.com", "--channel", "sharing");
+    await stored!.insert(later);
+    const rows = JSON.parse(await leads(dataDir, "--json")) as {
+      id: string;
+      opt_outs: string[];
+      no_sharing: boolean;
+    }[];
+    const today = new Date().toISOString().slice(0, 10);
+    expect(rows.find((row) => row.id === closed.id)?.opt_outs).toEqual([`texts ${today}`]);
+    expect(rows.find((row) => row.id === optedOut.id)).toMatchObject({
+      opt_outs: [`sharing ${today}`],
+      no_sharing: true,
+    });
+    await expect(
+      leads(dataDir, "--opt-out", "someone", "--channel", "texts"),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining("is neither an e-mail address nor a phone number"),
+    });
+    await expect(
+      leads(dataDir, "--opt-out", "jo@example.com", "--channel", "fax"),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining("--channel is one of calls, texts, email, sharing, all"),
+    });
+  });
+
+  it("prints the consent record with the wording reproduced from its hash, and the opt-outs since", async () => {
+    const record = await leads(dataDir, "--consent", closed.id);
+    expect(record).toContain("Text messages                           agreed");
+    expect(record).toContain("Client address                          203.0.113.9");
+    expect(record).toContain(
+      `Wording shown (version ${DISCLOSURE_VERSION}, with the phone section)`,
+    );
+    expect(record).toContain(
+      `  Text me about my offer. I agree to receive text messages from ${brand} about my offer request`,
+    );
+    expect(record).toContain("Msg & data rates may apply. Reply STOP to cancel, HELP for help.");
+    expect(record).toMatch(/\d{4}-\d\d-\d\dT.*texts\s+16145550142/);
+    expect(record).not.toMatch(RAW_CONTROL);
+    await expect(leads(dataDir, "--consent", later.id)).rejects.toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining("No consent record is stored for"),
+    });
+  });
+
+  it("exports closed deals for Google Ads and Microsoft Advertising, leaving out GPC and opted-out leads", async () => {
+    const google = await run(
+      path.resolve("node_modules", ".bin", "tsx"),
+      [
+        "leads-cli/leads.ts",
+        "--export",
+        "google-ads",
+        "--conversion",
+        "Closed deal",
+        "--time-zone",
+        "America/New_York",
+        "--since",
+        "1d",
+      ],
+      { env: { ...process.env, LEADS_DATA_DIR: dataDir } },
+    );
+    const lines = google.stdout.split("\r\n");
+    expect(lines[0]).toBe("Parameters:TimeZone=America/New_York,,,,,,");
+    expect(lines[1]).toBe(
+      "Google Click ID,GBRAID,WBRAID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency",
+    );
+    expect(lines[2]).toMatch(
+      /^Cj0KCQiA-abc_123,,,Closed deal,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,182500,USD$/,
+    );
+    expect(lines).toHaveLength(4);
+    expect(google.stderr).toContain(
+      "Left out, never shared: 1 sent Global Privacy Control, 1 opted out of sharing.",
+    );
+    const microsoft = await leads(
+      dataDir,
+      "--export",
+      "microsoft-ads",
+      "--conversion",
+      "Closed deal",
+    );
+    expect(microsoft.split("\r\n")).toHaveLength(3);
+    expect(microsoft).not.toContain("7f3c1b2a");
+    await expect(leads(dataDir, "--export", "google-ads")).rejects.toMatchObject({
+      stderr: expect.stringContaining("--export needs --conversion NAME"),
+    });
+  });
+
+  it("reports contacted, closed and value per campaign", async () => {
+    expect(await leads(dataDir, "--report")).toMatch(
+      /google \/ cpc \/ ohio-probate\s+1\s+1\s+1\s+\$182,500/,
+    );
+  });
+});
+
 it("prints the leads of the server that holds the store, asking it through the store's socket", async () => {
   const dataDir = path.join(root, "served", "leads");
   const row = leadRowFixture({ address: "1 Elm St", phone: "555-0100", state: "Ohio" });
   const held = await holdStore(dataDir, { pid: process.pid, role: "server" });
-  held.serve(async (request) => (request.method === "list" ? [row] : null));
+  held.serve(async (request) => (request.method === "list" ? [row] : []));
   try {
-    expect(JSON.parse(await leads(dataDir, "--json"))).toEqual([row]);
+    expect(JSON.parse(await leads(dataDir, "--json"))).toEqual([listedLeadFixture(row)]);
     expect(await leads(dataDir)).toContain("1 Elm St");
   } finally {
     await held.release();

@@ -13,20 +13,39 @@ import {
   storeSocketPath,
   StoreHeldError,
 } from "../local-server/store-lock.ts";
+import { createPostgresLeadStore } from "../supabase/functions/_leads/postgres-lead-store.ts";
 
 export type OpenedStore = OperatorStore & {
-  /** "server": asked of the running local server; "files": the store opened by this process. */
-  via: "server" | "files";
+  /**
+   * "server": asked of the running local server; "files": the local store opened by this
+   * process; "database": the hosted Postgres named by --db.
+   */
+  via: "server" | "files" | "database";
   close(): Promise<void>;
+};
+
+/** Nothing stored yet: reads find nothing, and nothing is created by reading. */
+const EMPTY_STORE: OperatorStore = {
+  list: async () => [],
+  checkIntegrity: async () => ({ indexes: 0, problems: [] }),
+  consent: async () => null,
+  optOuts: async () => [],
+  statusChanges: async () => [],
+  recordOptOut: () => Promise.reject(new Error("unreachable: writes open the store")),
+  recordStatus: () => Promise.reject(new Error("unreachable: writes open the store")),
 };
 
 /**
  * The local lead store for the operator's CLI. PGlite allows one process per directory, so
  * when a server holds it every call goes to that server through the store's socket; when
- * none does, the CLI holds the store itself while it reads, and a server started meanwhile
- * waits for it.
+ * none does, the CLI holds the store itself while it works, and a server started meanwhile
+ * waits for it. Reading a directory where nothing was ever stored creates nothing; a write
+ * (`write: true`) creates the store.
  */
-export async function openOperatorStore(dataDir = leadsDataDir()): Promise<OpenedStore> {
+export async function openOperatorStore(
+  dataDir = leadsDataDir(),
+  { write = false } = {},
+): Promise<OpenedStore> {
   let held;
   try {
     held = await holdStore(dataDir, { pid: process.pid, role: "cli" });
@@ -34,20 +53,13 @@ export async function openOperatorStore(dataDir = leadsDataDir()): Promise<Opene
     if (!(error instanceof StoreHeldError) || !error.holder) throw error;
     return { ...remoteStore(dataDir), via: "server", close: async () => {} };
   }
-  if (!existsSync(dataDir)) {
-    // Nothing was ever stored here; reading must not create a database.
-    return {
-      list: async () => [],
-      checkIntegrity: async () => ({ indexes: 0, problems: [] }),
-      via: "files",
-      close: () => held.release(),
-    };
+  if (!write && !existsSync(dataDir)) {
+    return { ...EMPTY_STORE, via: "files", close: () => held.release() };
   }
   try {
     const store = await openPgliteStore({ dataDir });
     return {
-      list: () => store.list(),
-      checkIntegrity: () => store.checkIntegrity(),
+      ...operatorMethods(store),
       via: "files",
       async close() {
         await store.close();
@@ -58,6 +70,27 @@ export async function openOperatorStore(dataDir = leadsDataDir()): Promise<Opene
     await held.release();
     throw error;
   }
+}
+
+/**
+ * The hosted lead store (Supabase's Postgres, e.g. $SUPABASE_DB_URL) through the same
+ * store code the function uses. Its migrations are applied by `supabase db push`, not here.
+ */
+export function openDatabaseStore(databaseUrl: string): OpenedStore {
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error(
+      `--db takes a Postgres connection string (postgresql://user:password@host:5432/postgres); got "${databaseUrl.slice(0, 20)}…".`,
+    );
+  }
+  const store = createPostgresLeadStore(databaseUrl);
+  return { ...operatorMethods(store), via: "database", close: () => store.close() };
+}
+
+/** Only the operator's methods, bound to the store. */
+function operatorMethods(store: OperatorStore): OperatorStore {
+  return Object.fromEntries(
+    OPERATOR_METHODS.map((method) => [method, store[method].bind(store)]),
+  ) as unknown as OperatorStore;
 }
 
 /** Each operator method as a call to the process that holds the store. */

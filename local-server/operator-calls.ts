@@ -9,6 +9,11 @@ import type { ControlRequest } from "./store-lock.ts";
 export const OPERATOR_METHODS = [
   "list",
   "checkIntegrity",
+  "consent",
+  "optOuts",
+  "recordOptOut",
+  "statusChanges",
+  "recordStatus",
 ] as const satisfies readonly (keyof PgliteLeadStore)[];
 
 export type OperatorMethod = (typeof OPERATOR_METHODS)[number];

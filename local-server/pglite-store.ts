@@ -6,31 +6,16 @@ import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
 import type { LeadStore } from "../supabase/functions/_leads/lead-store.ts";
-import { createSqlLeadStore } from "../supabase/functions/_leads/sql-lead-store.ts";
+import {
+  createSqlLeadRecords,
+  type LeadRecords,
+} from "../supabase/functions/_leads/lead-records.ts";
+import { createSqlLeadStore, type Query } from "../supabase/functions/_leads/sql-lead-store.ts";
 
 /** The same SQL the hosted database gets; npm scripts run from the project root. */
 export const MIGRATIONS_DIR = path.resolve("supabase", "migrations");
 
-/** What a check of the store's indexes against its tables found. */
-export type IntegrityReport = { indexes: number; problems: string[] };
-
-export type PgliteLeadStore = LeadStore & {
-  /**
-   * Checks every B-tree index against its table (amcheck's bt_index_check with
-   * heapallindexed): the damage two processes on one store leave is a primary key that
-   * no longer matches the rows.
-   */
-  checkIntegrity(): Promise<IntegrityReport>;
-  close(): Promise<void>;
-};
-
-const BTREE_INDEXES = `
-  select c.relname as index
-  from pg_index i
-  join pg_class c on c.oid = i.indexrelid
-  join pg_namespace n on n.oid = c.relnamespace
-  join pg_am a on a.oid = c.relam
-  where n.nspname = 'public' and a.amname = 'btree'`;
+export type PgliteLeadStore = LeadStore & LeadRecords & { close(): Promise<void> };
 
 /**
  * The local server's store: PGlite persisted in dataDir (in memory when
@@ -57,26 +42,11 @@ export async function openPgliteStore(
     await db.close();
     throw error;
   }
+  const query: Query = async (text, params) =>
+    (await db.query<Record<string, unknown>>(text, params)).rows;
   return {
-    ...createSqlLeadStore(
-      async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
-    ),
-    async checkIntegrity() {
-      await db.exec("create extension if not exists amcheck");
-      const problems: string[] = [];
-      let indexes = 0;
-      // One index at a time: a damaged one raises an error, and the others are still checked.
-      const { rows } = await db.query<{ index: string }>(BTREE_INDEXES);
-      for (const { index } of rows) {
-        indexes += 1;
-        try {
-          await db.query("select bt_index_check($1::regclass, true)", [`public.${index}`]);
-        } catch (error) {
-          problems.push(`${index}: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-      return { indexes, problems };
-    },
+    ...createSqlLeadStore(query),
+    ...createSqlLeadRecords(query),
     close: () => db.close(),
   };
 }

@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-import type { IntegrityReport } from "../local-server/pglite-store.ts";
+import type { IntegrityReport } from "../supabase/functions/_leads/lead-records.ts";
 import { askHolder, storeSocketPath } from "../local-server/store-lock.ts";
 import { loadLead, runLoad, startLocalServer, type LocalServer } from "./lead-load.ts";
 

@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+
 import postgres from "postgres";
 
 import { leadRequestFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
@@ -10,6 +14,7 @@ import { findPostgresBin, startHostedStack, type HostedStack } from "./hosted-st
  */
 jest.setTimeout(240_000);
 
+const run = promisify(execFile);
 let stack: HostedStack;
 let sql: postgres.Sql;
 
@@ -245,6 +250,58 @@ it("sends a failed e-mail again from the cron endpoint, exactly once, and only w
     stack.mail.delivered().filter((mail) => mail.idempotencyKey === `lead-${body.id}`),
   ).toHaveLength(1);
   expect((await rowsFor(body.id))[0]?.notified_at).not.toBeNull();
+});
+
+describe("npm run leads -- --db: the operator's CLI on the hosted database", () => {
+  const cli = async (...args: string[]) =>
+    (
+      await run(path.resolve("node_modules", ".bin", "tsx"), [
+        "leads-cli/leads.ts",
+        "--db",
+        stack.databaseUrl,
+        ...args,
+      ])
+    ).stdout;
+
+  it("records outcomes and opt-outs, prints the consent record and exports the closed deal", async () => {
+    const body = lead({
+      email: `db-${Date.now()}@example.com`,
+      consent: { version: "2026-11-23", at: new Date().toISOString(), calls: true },
+    });
+    expect((await post(body)).status).toBe(200);
+
+    expect(await cli("--status", body.id, "closed", "--value", "205000")).toContain(
+      `Lead ${body.id} is closed ($205,000)`,
+    );
+    expect(await cli("--opt-out", "614.555.0100", "--channel", "texts")).toContain(
+      "16145550100 opted out of texts.",
+    );
+    const [listed] = (JSON.parse(await cli("--json")) as Record<string, unknown>[]).filter(
+      (row) => row.id === body.id,
+    );
+    expect(listed).toMatchObject({ status: "closed", status_value: 205000 });
+    expect(listed?.opt_outs).toEqual([expect.stringMatching(/^texts \d{4}-/)]);
+
+    const consent = await cli("--consent", body.id);
+    expect(consent).toContain("Wording shown (version 2026-11-23, with the phone section)");
+    expect(consent).toContain("may call and text you at this number about your property and offer");
+    expect(consent).toMatch(/Client address\s+198\.51\.100\.\d+/);
+
+    const csv = await cli(
+      "--export",
+      "google-ads",
+      "--conversion",
+      "Closed deal",
+      "--time-zone",
+      "UTC",
+    );
+    expect(csv).toMatch(
+      /\r\nCj0KCQiA-abc_123\.x~y,,,Closed deal,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,205000,USD\r\n/,
+    );
+    await expect(
+      sql`update public.lead_status_changes set value = 1 where lead_id = ${body.id}`,
+    ).rejects.toThrow(/append-only/);
+  });
 });
 
 describe("Supabase's API roles", () => {

@@ -197,11 +197,15 @@ function isDate(value: unknown): value is Date {
 }
 
 /** Dates as ISO strings, so a row reads the same from postgres.js, PGlite and JSON. */
-function toLeadRow(row: Record<string, unknown>): LeadRow {
+export function isoDates(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(row).map(([column, value]) => [
       column,
       isDate(value) ? value.toISOString() : value,
     ]),
-  ) as LeadRow;
+  );
+}
+
+function toLeadRow(row: Record<string, unknown>): LeadRow {
+  return isoDates(row) as LeadRow;
 }

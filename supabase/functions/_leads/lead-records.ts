@@ -1,0 +1,222 @@
+import type { ConsentRecord } from "./lead-store.ts";
+import { normalizePhone } from "./meta-conversions.ts";
+import { isoDates, type Query } from "./sql-lead-store.ts";
+
+/**
+ * What the operator records about leads after they arrive, and reads back: the consent
+ * each was sent under, opt-outs, and outcomes. The three tables are append-only
+ * (supabase/migrations/20261125000100_…): a change is a new row, with its time. The same
+ * SQL runs on the local PGlite store and on Supabase's Postgres.
+ */
+
+/** Where a lead stands, in the order a sale goes; the latest change is its status. */
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "appointment",
+  "offer_made",
+  "under_contract",
+  "closed",
+  "not_a_fit",
+  "duplicate",
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The statuses that mean the team reached the homeowner. */
+export const REACHED_STATUSES: readonly LeadStatus[] = [
+  "contacted",
+  "appointment",
+  "offer_made",
+  "under_contract",
+  "closed",
+];
+
+/** What a person can stop: calls, texts, e-mail, sharing with ad platforms, or all of it. */
+export const OPT_OUT_CHANNELS = ["calls", "texts", "email", "sharing", "all"] as const;
+export type OptOutChannel = (typeof OPT_OUT_CHANNELS)[number];
+
+export type ConsentEvidence = ConsentRecord & {
+  lead_id: string;
+  received_at: string;
+  email: string;
+  phone: string | null;
+};
+
+export type OptOut = {
+  id: number;
+  /** A lowercased e-mail, or a phone number as digits with its country code. */
+  contact: string;
+  channel: OptOutChannel;
+  recorded_at: string;
+  note: string | null;
+};
+
+export type StatusChange = {
+  id: number;
+  lead_id: string;
+  status: LeadStatus;
+  value: number | null;
+  currency: string | null;
+  note: string | null;
+  changed_at: string;
+};
+
+/** What a check of the store's indexes against its tables found. */
+export type IntegrityReport = { indexes: number; problems: string[] };
+
+export type LeadRecords = {
+  /** The consent record stored with the lead; null when there is none. */
+  consent(leadId: string): Promise<ConsentEvidence | null>;
+  optOuts(): Promise<OptOut[]>;
+  recordOptOut(contact: string, channel: OptOutChannel, note?: string | null): Promise<OptOut>;
+  statusChanges(): Promise<StatusChange[]>;
+  recordStatus(
+    leadId: string,
+    status: LeadStatus,
+    details?: { value?: number | null; note?: string | null },
+  ): Promise<StatusChange>;
+  /**
+   * Checks every B-tree index against its table (amcheck's bt_index_check with
+   * heapallindexed): the damage two processes on one store leave is a primary key that
+   * no longer matches the rows.
+   */
+  checkIntegrity(): Promise<IntegrityReport>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const NOTE_MAX = 500;
+/** Far above any house price, and inside numeric(14, 2). */
+const VALUE_MAX = 1e11;
+
+/** The id as stored (lowercase); throws saying what an id looks like. */
+export function leadId(text: string): string {
+  const id = text.trim().toLowerCase();
+  if (!UUID.test(id)) {
+    throw new Error(
+      `"${text}" is not a lead id: ids look like 0d9c8b7a-1e2f-8a3b-9c4d-5e6f7a8b9c0d.`,
+    );
+  }
+  return id;
+}
+
+/**
+ * An e-mail or a phone number as opt-outs store it, so every spelling of one person's
+ * contact matches: e-mails trimmed and lowercased, phones as digits with the country code
+ * (US numbers written without one get 1). Throws when it is neither.
+ */
+export function contactKey(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.includes("@")) {
+    if (!EMAIL.test(trimmed)) throw new Error(`"${text}" is not an e-mail address.`);
+    return trimmed.toLowerCase();
+  }
+  const phone = normalizePhone(trimmed);
+  if (!phone) {
+    throw new Error(`"${text}" is neither an e-mail address nor a phone number with 10 digits.`);
+  }
+  return phone;
+}
+
+/** The contact keys a lead is reached at: its e-mail, and its phone when it gave one. */
+export function leadContactKeys(lead: { email: string; phone: string | null }): string[] {
+  const phone = lead.phone === null ? null : normalizePhone(lead.phone);
+  return [lead.email.trim().toLowerCase(), ...(phone ? [phone] : [])];
+}
+
+const BTREE_INDEXES = `
+  select c.relname as index
+  from pg_index i
+  join pg_class c on c.oid = i.indexrelid
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_am a on a.oid = c.relam
+  where n.nspname = 'public' and a.amname = 'btree'
+  order by c.relname`;
+
+const OPT_OUT_COLUMNS = "id, contact, channel, recorded_at, note";
+const STATUS_COLUMNS = "id, lead_id, status, value, currency, note, changed_at";
+
+/** The operator's records through any Query: dates come back as ISO strings. */
+export function createSqlLeadRecords(query: Query): LeadRecords {
+  const rows = async <T>(text: string, params?: unknown[]) =>
+    (await query(text, params)).map((row) => recordRow(row) as T);
+
+  return {
+    async consent(id) {
+      const [row] = await rows<ConsentEvidence>(
+        "select * from public.lead_consents where lead_id = $1",
+        [leadId(id)],
+      );
+      return row ?? null;
+    },
+    optOuts: () =>
+      rows<OptOut>(
+        `select ${OPT_OUT_COLUMNS} from public.contact_opt_outs order by recorded_at, id`,
+      ),
+    async recordOptOut(contact, channel, note = null) {
+      if (!(OPT_OUT_CHANNELS as readonly string[]).includes(channel)) {
+        throw new Error(`--channel takes one of ${OPT_OUT_CHANNELS.join(", ")}; got "${channel}".`);
+      }
+      const [row] = await rows<OptOut>(
+        `insert into public.contact_opt_outs (contact, channel, note) values ($1, $2, $3)
+         returning ${OPT_OUT_COLUMNS}`,
+        [contactKey(contact), channel, noteText(note)],
+      );
+      return row!;
+    },
+    statusChanges: () =>
+      rows<StatusChange>(
+        `select ${STATUS_COLUMNS} from public.lead_status_changes order by changed_at, id`,
+      ),
+    async recordStatus(id, status, { value = null, note = null } = {}) {
+      if (!(LEAD_STATUSES as readonly string[]).includes(status)) {
+        throw new Error(`A status is one of ${LEAD_STATUSES.join(", ")}; got "${status}".`);
+      }
+      if (value !== null && !(Number.isFinite(value) && value >= 0 && value <= VALUE_MAX)) {
+        throw new Error(`--value takes an amount in dollars, such as 185000; got "${value}".`);
+      }
+      // Only for a lead that exists: the insert selects from it.
+      const [row] = await rows<StatusChange>(
+        `insert into public.lead_status_changes (lead_id, status, value, currency, note)
+         select id, $2, $3::numeric, case when $3::numeric is null then null else 'USD' end, $4
+         from public.leads where id = $1
+         returning ${STATUS_COLUMNS}`,
+        [leadId(id), status, value, noteText(note)],
+      );
+      if (!row) throw new Error(`No lead has the id ${leadId(id)}.`);
+      return row;
+    },
+    async checkIntegrity() {
+      await query("create extension if not exists amcheck");
+      const problems: string[] = [];
+      const indexes = await query(BTREE_INDEXES);
+      // One index at a time: a damaged one raises an error, and the others are still checked.
+      for (const { index } of indexes) {
+        try {
+          await query("select bt_index_check($1::regclass, true)", [`public.${String(index)}`]);
+        } catch (error) {
+          problems.push(
+            `${String(index)}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      }
+      return { indexes: indexes.length, problems };
+    },
+  };
+}
+
+function noteText(note: string | null): string | null {
+  const text = note?.trim() ?? "";
+  if ([...text].length > NOTE_MAX) throw new Error(`--note is longer than ${NOTE_MAX} characters.`);
+  return text || null;
+}
+
+/** As the leads' rows, and the bigint ids and numeric values as numbers (postgres.js gives text). */
+function recordRow(row: Record<string, unknown>): Record<string, unknown> {
+  const plain = isoDates(row);
+  for (const column of ["id", "value"]) {
+    const value = plain[column];
+    if (typeof value === "string" || typeof value === "bigint") plain[column] = Number(value);
+  }
+  return plain;
+}
