@@ -1,4 +1,5 @@
 import { parseRateLimit, readLeadConfig, RESEND_URL } from "./lead-config.ts";
+import { META_GRAPH_URL } from "./meta-conversions.ts";
 
 const read = (values: Record<string, string>, onSupabase = true) =>
   readLeadConfig((name) => values[name], { onSupabase });
@@ -78,6 +79,53 @@ describe("readLeadConfig", () => {
       resend: null,
       resendMissing: ["LEADS_NOTIFY_TO", "LEADS_NOTIFY_FROM"],
     });
+  });
+});
+
+describe("Meta's Lead events", () => {
+  const both = { META_DATASET_ID: " 123456789012345 ", META_ACCESS_TOKEN: "EAAGsecret" };
+
+  it("are off unless both the dataset id and the access token are set", () => {
+    expect(read({}).meta).toBeNull();
+    expect(read(both).meta).toEqual({
+      datasetId: "123456789012345",
+      accessToken: "EAAGsecret",
+      apiVersion: "v26.0",
+      url: META_GRAPH_URL,
+    });
+  });
+
+  it("take the API version, a test event code and the Graph URL (the tests' fake) when given", () => {
+    expect(
+      read({
+        ...both,
+        META_API_VERSION: "v27.0",
+        META_TEST_EVENT_CODE: "TEST12345",
+        META_GRAPH_URL: "http://127.0.0.1:3710",
+      }).meta,
+    ).toMatchObject({
+      apiVersion: "v27.0",
+      testEventCode: "TEST12345",
+      url: "http://127.0.0.1:3710",
+    });
+  });
+
+  it("stop the function when only one of the two is set, naming the missing one", () => {
+    expect(() => read({ META_DATASET_ID: "123" })).toThrow(
+      "META_ACCESS_TOKEN is not set, but META_DATASET_ID is: set both to send Lead events to Meta, or neither.",
+    );
+    expect(() => read({ META_ACCESS_TOKEN: "EAAGsecret", META_DATASET_ID: " " })).toThrow(
+      "META_DATASET_ID is not set, but META_ACCESS_TOKEN is",
+    );
+  });
+
+  it("refuse a dataset id or an API version Meta would not take", () => {
+    expect(() => read({ ...both, META_DATASET_ID: "act_123" })).toThrow(
+      'META_DATASET_ID must be the dataset\'s id, digits only; got "act_123".',
+    );
+    expect(() => read({ ...both, META_API_VERSION: "26" })).toThrow(
+      'META_API_VERSION must look like "v26.0"; got "26".',
+    );
   });
 });
 

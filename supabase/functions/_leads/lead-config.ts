@@ -1,5 +1,6 @@
 import type { AddressSource } from "./client-address.ts";
 import { originWithTwin, SITE_ORIGINS } from "./cors.ts";
+import { META_GRAPH_URL, type MetaConfig } from "./meta-conversions.ts";
 import { DEFAULT_COMPANY_NAME } from "./site-facts.ts";
 
 /**
@@ -35,11 +36,16 @@ export type LeadConfig = {
   resendMissing: string[];
   /** The company's name, as the consent wording the site shows states it (COMPANY_NAME). */
   brand: string;
+  /** Null when no Lead event goes to Meta (META_DATASET_ID and META_ACCESS_TOKEN unset). */
+  meta: MetaConfig | null;
 };
 
 export const DEFAULT_RATE_LIMIT = "5/600";
 export const RESEND_URL = "https://api.resend.com/emails";
 const RESEND_VARIABLES = ["RESEND_API_KEY", "LEADS_NOTIFY_TO", "LEADS_NOTIFY_FROM"] as const;
+/** The Graph API version the Lead event was written against (meta-conversions.ts). */
+export const DEFAULT_META_API_VERSION = "v26.0";
+const META_VARIABLES = ["META_DATASET_ID", "META_ACCESS_TOKEN"] as const;
 
 /** "5/600" -> 5 per 600 seconds; "off" -> null. Throws naming the variable otherwise. */
 export function parseRateLimit(text: string): RateLimit | null {
@@ -89,6 +95,40 @@ function parseAddressSource(env: Env, onSupabase: boolean): AddressSource {
   return parseFlag("LEADS_TRUST_FORWARDED_FOR", first, onSupabase) ? "first-forwarded" : "socket";
 }
 
+/**
+ * Both the dataset and its token, or neither. Unlike a half-set e-mail, which still leaves
+ * the lead in the log, a half-set Meta would send nothing for every lead and say so only
+ * when one arrives: the function refuses to start instead.
+ */
+function parseMeta(env: Env): MetaConfig | null {
+  const [datasetId, accessToken] = META_VARIABLES.map((name) => env(name)?.trim() ?? "");
+  const missing = META_VARIABLES.filter((name) => !env(name)?.trim());
+  if (missing.length === META_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    const set = META_VARIABLES.find((name) => !missing.includes(name));
+    throw new Error(
+      `${missing.join(", ")} is not set, but ${set} is: set both to send Lead events to Meta, or neither.`,
+    );
+  }
+  if (!/^\d+$/.test(datasetId!)) {
+    throw new Error(`META_DATASET_ID must be the dataset's id, digits only; got "${datasetId}".`);
+  }
+  const apiVersion = env("META_API_VERSION")?.trim() || DEFAULT_META_API_VERSION;
+  if (!/^v\d+\.\d+$/.test(apiVersion)) {
+    throw new Error(
+      `META_API_VERSION must look like "${DEFAULT_META_API_VERSION}"; got "${apiVersion}".`,
+    );
+  }
+  const testEventCode = env("META_TEST_EVENT_CODE")?.trim();
+  return {
+    datasetId: datasetId!,
+    accessToken: accessToken!,
+    apiVersion,
+    url: env("META_GRAPH_URL")?.trim() || META_GRAPH_URL,
+    ...(testEventCode ? { testEventCode } : {}),
+  };
+}
+
 function list(value: string | undefined): string[] {
   return (value ?? "")
     .split(",")
@@ -126,5 +166,6 @@ export function readLeadConfig(env: Env, { onSupabase }: { onSupabase: boolean }
     resend,
     resendMissing: resendMissing.length < RESEND_VARIABLES.length ? resendMissing : [],
     brand: env("COMPANY_NAME")?.trim() || DEFAULT_COMPANY_NAME,
+    meta: parseMeta(env),
   };
 }
