@@ -1,5 +1,6 @@
 import type { AttributionColumns } from "./attribution.ts";
 import type { Condition } from "./lead-rules.ts";
+import type { MetaLeadInput } from "./meta-conversions.ts";
 import type { StateName } from "./states.ts";
 
 /** An offer request as stored: validated, trimmed, optional fields null, times as ISO strings. */
@@ -91,6 +92,19 @@ export function notifyBackoffMinutes(attempts: number): number {
   return attempts <= 1 ? 0 : Math.min(6 * 60, 5 * 2 ** (attempts - 2));
 }
 
+/**
+ * A lead claimed for its Meta Lead event: what the event is made of (the lead, its
+ * click id, and the page, browser and address of its consent record), and the number
+ * of this attempt (the first is 1).
+ */
+export type ClaimedMetaLead = MetaLeadInput & { attempts: number };
+
+/**
+ * Meta refuses an event whose event_time is more than 7 days old: older leads are not
+ * claimed for it.
+ */
+export const META_MAX_AGE_DAYS = 7;
+
 export type InsertResult =
   | { inserted: true }
   /** The id was stored already, with this fingerprint (null for rows from before fingerprints). */
@@ -131,6 +145,26 @@ export interface LeadStore {
    * alone, and counts the attempt. Leads with NOTIFY_ATTEMPTS_MAX attempts are not claimed.
    */
   claimDueNotifications(limit: number): Promise<ClaimedLead[]>;
+  /**
+   * Claims this lead's Meta Lead event for this caller when it is due by the rules of
+   * claimDueMetaLeads, and counts the attempt; null when it is not (sent, being sent,
+   * put off, too old, or never to be sent).
+   */
+  claimMetaLead(id: string): Promise<ClaimedMetaLead | null>;
+  /**
+   * Claims up to `limit` Meta Lead events that are due, the longest due first, for this
+   * caller alone, and counts the attempt. Only real leads (not held as spam) whose browser
+   * sent no Global Privacy Control, whose e-mail or phone has no "sharing" or "all"
+   * opt-out, created in the last META_MAX_AGE_DAYS, not sent yet, not being sent (or
+   * whose attempt's lease ran out), due, and with fewer than NOTIFY_ATTEMPTS_MAX attempts.
+   */
+  claimDueMetaLeads(limit: number): Promise<ClaimedMetaLead[]>;
+  markMetaSent(id: string): Promise<void>;
+  /**
+   * Gives up the claim after a failed send, with the reason, and puts the next attempt
+   * off by notifyBackoffMinutes(attempts), as for the e-mail.
+   */
+  releaseMetaLead(id: string, error: string, attempts: number): Promise<void>;
   /** Deletes what the privacy policy says is kept no longer. */
   purgeExpired(): Promise<PurgeCounts>;
   /** Every stored lead, oldest first. */

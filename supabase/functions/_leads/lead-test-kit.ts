@@ -1,13 +1,16 @@
 import { attributionToColumns } from "./attribution.ts";
 import {
+  META_MAX_AGE_DAYS,
   NOTIFY_ATTEMPTS_MAX,
   notifyBackoffMinutes,
+  type ClaimedMetaLead,
   type ConsentRecord,
   type InsertResult,
   type Lead,
   type LeadRow,
   type LeadStore,
 } from "./lead-store.ts";
+import { normalizePhone } from "./meta-conversions.ts";
 
 /** A request body the function accepts, everything filled in; `overrides` replace fields. */
 export function leadRequestFixture(overrides: Record<string, unknown> = {}) {
@@ -90,6 +93,8 @@ export type MemoryLeadStore = LeadStore & {
   consents: Map<string, ConsentRecord>;
   /** Client addresses as counted; the SQL store keeps only their hashes. */
   hits: Map<string, number>;
+  /** public.contact_opt_outs: a lowercased e-mail or the phone's digits with country code. */
+  optOuts: { contact: string; channel: "calls" | "texts" | "email" | "sharing" | "all" }[];
   /** Makes every call throw, as a database that is down. */
   failing: boolean;
 };
@@ -100,10 +105,46 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
   const rows = new Map<string, LeadRow>();
   const consents = new Map<string, ConsentRecord>();
   const hits = new Map<string, number>();
+  const optOuts: MemoryLeadStore["optOuts"] = [];
+  const metaDue = (row: LeadRow) =>
+    !row.meta_sent_at &&
+    !row.spam_reason &&
+    !row.gpc &&
+    row.meta_attempts < NOTIFY_ATTEMPTS_MAX &&
+    (!row.meta_attempted_at || Date.parse(row.meta_attempted_at) < now() - LEASE_MS) &&
+    Date.parse(row.meta_next_at ?? row.created_at) <= now() &&
+    Date.parse(row.created_at) > now() - META_MAX_AGE_DAYS * 86_400_000 &&
+    !optOuts.some(
+      ({ contact, channel }) =>
+        (channel === "sharing" || channel === "all") &&
+        (contact === row.email.toLowerCase() ||
+          (row.phone !== null && contact === normalizePhone(row.phone))),
+    );
+  function claimMeta(due: LeadRow[]): ClaimedMetaLead[] {
+    return due.map((row) => {
+      row.meta_attempted_at = new Date(now()).toISOString();
+      row.meta_attempts += 1;
+      const consent = consents.get(row.id);
+      const sameClick = row.fbclid === null || row.fbclid === row.first_fbclid;
+      return {
+        id: row.id,
+        email: row.email,
+        phone: row.phone,
+        fbclid: row.fbclid ?? row.first_fbclid,
+        fbclidAt: sameClick ? (row.first_touched_at ?? row.touched_at) : row.touched_at,
+        createdAt: row.created_at,
+        eventSourceUrl: consent?.page_url ?? null,
+        userAgent: consent?.user_agent ?? null,
+        clientIp: consent?.client_ip ?? null,
+        attempts: row.meta_attempts,
+      };
+    });
+  }
   const store: MemoryLeadStore = {
     rows,
     consents,
     hits,
+    optOuts,
     failing: false,
     async findFingerprint(id) {
       up();
@@ -177,6 +218,36 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
         row.notify_attempts += 1;
       }
       return due.map((row) => ({ ...row }));
+    },
+    async claimMetaLead(id) {
+      up();
+      const row = rows.get(id);
+      return row && metaDue(row) ? claimMeta([row])[0]! : null;
+    },
+    async claimDueMetaLeads(limit) {
+      up();
+      const due = [...rows.values()]
+        .filter(metaDue)
+        .sort(
+          (a, b) =>
+            Date.parse(a.meta_next_at ?? a.created_at) - Date.parse(b.meta_next_at ?? b.created_at),
+        )
+        .slice(0, limit);
+      return claimMeta(due);
+    },
+    async markMetaSent(id) {
+      up();
+      const row = rows.get(id);
+      if (row) row.meta_sent_at = new Date(now()).toISOString();
+    },
+    async releaseMetaLead(id, error, attempts) {
+      up();
+      const row = rows.get(id);
+      if (row && !row.meta_sent_at) {
+        row.meta_attempted_at = null;
+        row.meta_error = error;
+        row.meta_next_at = new Date(now() + notifyBackoffMinutes(attempts) * 60_000).toISOString();
+      }
     },
     async purgeExpired() {
       up();

@@ -1,7 +1,9 @@
 import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
 import {
+  META_MAX_AGE_DAYS,
   NOTIFY_ATTEMPTS_MAX,
   notifyBackoffMinutes,
+  type ClaimedMetaLead,
   type ConsentRecord,
   type InsertResult,
   type Lead,
@@ -107,6 +109,55 @@ const CLAIM_DUE = `
     for update skip locked)
   returning *`;
 
+/**
+ * The lead's phone as contact_opt_outs keeps it: digits with the country code. It agrees
+ * with normalizePhone (meta-conversions.ts) on every number that function accepts; one it
+ * refuses is not sent to Meta anyway.
+ */
+const OPT_OUT_PHONE = `(
+  select case when btrim(l.phone) like '+%' or digits like '00%'
+                or length(ltrim(digits, '0')) <> 10
+              then ltrim(digits, '0')
+              else '1' || ltrim(digits, '0') end
+  from regexp_replace(coalesce(l.phone, ''), '[^0-9]', '', 'g') as digits)`;
+
+/** A lead (as l) whose Meta Lead event may be claimed now: see LeadStore.claimDueMetaLeads. */
+const META_DUE = `
+  l.meta_sent_at is null and l.spam_reason is null and not l.gpc
+  and l.meta_attempts < ${NOTIFY_ATTEMPTS_MAX}
+  and (l.meta_attempted_at is null or l.meta_attempted_at < now() - interval '${NOTIFY_LEASE}')
+  and coalesce(l.meta_next_at, l.created_at) <= now()
+  and l.created_at > now() - interval '${META_MAX_AGE_DAYS} days'
+  and not exists (
+    select 1 from public.contact_opt_outs o
+    where o.channel in ('sharing', 'all')
+      and o.contact in (lower(l.email), ${OPT_OUT_PHONE}))`;
+
+/**
+ * Claims due Meta events ($1: one lead's id, or null for any; $2: how many) and returns
+ * what each event is made of. The click id is the latest touch's, else the first's; it
+ * was first seen when the first touch arrived if that carried the same one.
+ */
+const CLAIM_META = `
+  with claimed as (
+    update public.leads
+    set meta_attempted_at = now(), meta_attempts = meta_attempts + 1
+    where id in (
+      select l.id from public.leads l
+      where ${META_DUE} and ($1::uuid is null or l.id = $1::uuid)
+      order by coalesce(l.meta_next_at, l.created_at)
+      limit $2
+      for update skip locked)
+    returning *)
+  select c.id, c.email, c.phone, c.created_at, c.meta_attempts,
+         coalesce(c.fbclid, c.first_fbclid) as fbclid,
+         case when c.fbclid is null or c.fbclid = c.first_fbclid
+              then coalesce(c.first_touched_at, c.touched_at)
+              else c.touched_at end as fbclid_at,
+         k.page_url, k.user_agent, k.client_ip
+  from claimed c left join public.lead_consents k on k.lead_id = c.id
+  order by coalesce(c.meta_next_at, c.created_at)`;
+
 /** The hash is made in the database with its own random salt: neither leaves it. */
 const COUNT_REQUEST = `
   insert into public.lead_rate_limits (client_hash, window_start, hits)
@@ -177,6 +228,25 @@ export function createSqlLeadStore(query: Query): LeadStore {
     async claimDueNotifications(limit) {
       return (await query(CLAIM_DUE, [limit])).map(toLeadRow);
     },
+    async claimMetaLead(id) {
+      const [row] = await query(CLAIM_META, [id, 1]);
+      return row === undefined ? null : toClaimedMetaLead(row);
+    },
+    async claimDueMetaLeads(limit) {
+      return (await query(CLAIM_META, [null, limit])).map(toClaimedMetaLead);
+    },
+    async markMetaSent(id) {
+      await query("update public.leads set meta_sent_at = now() where id = $1", [id]);
+    },
+    async releaseMetaLead(id, error, attempts) {
+      await query(
+        `update public.leads
+         set meta_attempted_at = null, meta_error = $2,
+             meta_next_at = now() + make_interval(mins => $3::int)
+         where id = $1 and meta_sent_at is null`,
+        [id, error.slice(0, 500), notifyBackoffMinutes(attempts)],
+      );
+    },
     async purgeExpired(): Promise<PurgeCounts> {
       const [row] = await query(PURGE);
       return {
@@ -194,6 +264,28 @@ export function createSqlLeadStore(query: Query): LeadStore {
 /** Not instanceof: a driver loaded in another realm (PGlite under Jest) has its own Date. */
 function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === "[object Date]";
+}
+
+function toClaimedMetaLead(row: Record<string, unknown>): ClaimedMetaLead {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const time = (value: unknown) =>
+    value === null || value === undefined
+      ? null
+      : isDate(value)
+        ? value.toISOString()
+        : new Date(String(value)).toISOString();
+  return {
+    id: String(row.id),
+    email: String(row.email),
+    phone: text(row.phone),
+    fbclid: text(row.fbclid),
+    fbclidAt: time(row.fbclid_at),
+    createdAt: time(row.created_at)!,
+    eventSourceUrl: text(row.page_url),
+    userAgent: text(row.user_agent),
+    clientIp: text(row.client_ip),
+    attempts: Number(row.meta_attempts),
+  };
 }
 
 /** Dates as ISO strings, so a row reads the same from postgres.js, PGlite and JSON. */
