@@ -34,9 +34,12 @@ export type LocalFunction = {
   /** The send-contact-email function, as on Supabase. */
   handle(request: Request, info?: ConnectionInfo): Promise<Response>;
   listLeads(): Promise<LeadRow[]>;
-  /** What Supabase Cron does through .../retry-notifications: failed e-mails, then retention. */
+  /**
+   * What Supabase Cron does through .../retry-notifications: failed e-mails, Meta Lead
+   * events still due, then retention.
+   */
   runMaintenance(): Promise<MaintenanceReport>;
-  /** Resolves once the work done after answers (the e-mails) has finished. */
+  /** Resolves once the work done after answers (the e-mails, Meta's events) has finished. */
   settled(): Promise<void>;
   /** Stops the retry timer, waits for pending notifications, closes the database, then lets the store go. */
   close(): Promise<void>;
@@ -121,7 +124,7 @@ export async function createLocalFunction(
     now: options.now,
   });
 
-  const maintenance = createLeadMaintenance({ store, notifier, log });
+  const maintenance = createLeadMaintenance({ store, notifier, log, meta: config.meta });
   let run: Promise<MaintenanceReport> | null = null;
   /** One run at a time: a slow e-mail API must not pile runs up. */
   function runMaintenance(): Promise<MaintenanceReport> {

@@ -40,6 +40,8 @@ export function fakeLocalFunction(
     runMaintenance: async () => ({
       notified: 0,
       failed: 0,
+      metaSent: 0,
+      metaFailed: 0,
       purged: { spam: 0, expired: 0, rateLimits: 0 },
     }),
     settled: async () => {},

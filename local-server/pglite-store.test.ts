@@ -1,4 +1,5 @@
 import fs, { mkdtempSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -9,6 +10,7 @@ import type { LeadStore } from "../supabase/functions/_leads/lead-store.ts";
 import { leadFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
 import { createSqlLeadStore, LEAD_COLUMNS } from "../supabase/functions/_leads/sql-lead-store.ts";
 import { createLocalFunction, parseRetryInterval } from "./local-function.ts";
+import { listenOnLoopback } from "./local-test-kit.ts";
 import { applyMigrations, MIGRATIONS_DIR, openPgliteStore } from "./pglite-store.ts";
 
 // Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
@@ -416,6 +418,71 @@ describe("createLocalFunction", () => {
     expect(delivered).toEqual(["New cash offer request: 9 Failing Rd"]);
     await local.close();
     jest.restoreAllMocks();
+  });
+
+  it("sends Meta's Lead event to META_GRAPH_URL after the answer, and a failed one again on its run", async () => {
+    const token = "EAAGlocal0123456789";
+    const received: { path: string; body: Record<string, unknown> }[] = [];
+    let failures = 1;
+    const meta = await listenOnLoopback(
+      http.createServer((req, res) => {
+        let body = "";
+        req.setEncoding("utf8");
+        req.on("data", (chunk: string) => (body += chunk));
+        req.on("end", () => {
+          received.push({ path: req.url ?? "", body: JSON.parse(body) as Record<string, unknown> });
+          const failing = failures > 0;
+          if (failing) failures -= 1;
+          res.writeHead(failing ? 503 : 200, { "content-type": "application/json" });
+          res.end(
+            JSON.stringify(
+              failing
+                ? { error: { message: "Service temporarily unavailable", code: 2 } }
+                : { events_received: 1, fbtrace_id: "AbC" },
+            ),
+          );
+        });
+      }),
+    );
+    const logs: string[] = [];
+    const local = await createLocalFunction({
+      dataDir: "memory://",
+      env: {
+        META_DATASET_ID: "123456789012345",
+        META_ACCESS_TOKEN: token,
+        META_GRAPH_URL: meta.url,
+        META_TEST_EVENT_CODE: "TEST12345",
+        LEADS_RETRY_INTERVAL_MS: "off",
+      },
+      log: (line) => logs.push(line),
+    });
+    const id = crypto.randomUUID();
+    expect((await local.handle(request({ id }))).status).toBe(200);
+    await local.settled();
+    expect(await local.runMaintenance()).toMatchObject({ metaSent: 1, metaFailed: 0 });
+    expect(await local.runMaintenance()).toMatchObject({ metaSent: 0, metaFailed: 0 });
+    await local.close();
+    await meta.close();
+
+    expect(received.map((post) => post.path)).toEqual([
+      "/v26.0/123456789012345/events",
+      "/v26.0/123456789012345/events",
+    ]);
+    expect(received[1]?.body).toMatchObject({
+      data: [{ event_name: "Lead", event_id: id }],
+      test_event_code: "TEST12345",
+      access_token: token,
+    });
+    expect(logs).toContainEqual(
+      expect.stringContaining(`Meta Lead event for lead ${id} failed, it will be retried`),
+    );
+    expect(logs.join("\n")).not.toContain(token);
+  });
+
+  it("refuses to start with only one of META_DATASET_ID and META_ACCESS_TOKEN", async () => {
+    await expect(
+      createLocalFunction({ dataDir: "memory://", env: { META_DATASET_ID: "123" } }),
+    ).rejects.toThrow("META_ACCESS_TOKEN is not set, but META_DATASET_ID is");
   });
 
   it("retries on its own timer, every LEADS_RETRY_INTERVAL_MS", async () => {

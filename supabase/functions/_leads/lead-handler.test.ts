@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -18,6 +19,7 @@ import type { LeadNotifier } from "./lead-notifier.ts";
 import { LEAD_LIMITS } from "./lead-rules.ts";
 import { NOTIFY_ATTEMPTS_MAX, notifyBackoffMinutes, type Lead } from "./lead-store.ts";
 import { createMemoryLeadStore, leadRequestFixture } from "./lead-test-kit.ts";
+import type { MetaConfig } from "./meta-conversions.ts";
 import { createResendNotifier } from "./resend-notifier.ts";
 import { DISCLOSURE_VERSION, sha256Hex, shownDisclosure } from "./disclosures.ts";
 import { createSqlLeadStore } from "./sql-lead-store.ts";
@@ -1044,16 +1046,22 @@ describe("when the store is down", () => {
   });
 });
 
+/** A PGlite with every migration applied. */
+async function migratedDatabase(): Promise<PGlite> {
+  const db = await PGlite.create();
+  const migrations = path.resolve("supabase", "migrations");
+  for (const name of readdirSync(migrations)
+    .filter((file) => file.endsWith(".sql"))
+    .sort()) {
+    await db.exec(readFileSync(path.join(migrations, name), "utf8"));
+  }
+  return db;
+}
+
 describe("over the SQL store, in PGlite with the migrations applied", () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await PGlite.create();
-    const migrations = path.resolve("supabase", "migrations");
-    for (const name of readdirSync(migrations)
-      .filter((file) => file.endsWith(".sql"))
-      .sort()) {
-      await db.exec(readFileSync(path.join(migrations, name), "utf8"));
-    }
+    db = await migratedDatabase();
   }, 60_000);
   afterAll(() => db.close());
 
@@ -1493,5 +1501,318 @@ describe("the consent record stored with each lead", () => {
       disclosure_verified: false,
     });
     expect(rows.get(ID)?.intake_notes.join(" ")).toContain("check COMPANY_NAME on both");
+  });
+});
+
+describe("Meta's Lead event, over the SQL store in PGlite", () => {
+  const TOKEN = "EAAGtoken0123456789secret";
+  const META: MetaConfig = {
+    datasetId: "123456789012345",
+    accessToken: TOKEN,
+    apiVersion: "v26.0",
+    url: "https://graph.facebook.com",
+  };
+  const FBCLID = "IwAR2F4-dbP0l7Mn1IawQQGCINEz7PYXQvwjNwB_qa2ofrHyiLjcbCRxTDMgk";
+  const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+  let db: PGlite;
+  /** Every line any handler here logged: the token must be in none. */
+  const allLogs: string[] = [];
+  beforeAll(async () => {
+    db = await migratedDatabase();
+  }, 60_000);
+  afterAll(() => db.close());
+  // Each test counts the events of its own leads only.
+  beforeEach(() => db.exec("delete from public.leads"));
+  afterEach(() => {
+    expect(allLogs.filter((line) => line.includes(TOKEN))).toEqual([]);
+  });
+
+  type MetaPost = {
+    url: string;
+    body: { data: Record<string, unknown>[] } & Record<string, unknown>;
+  };
+
+  /**
+   * Meta's events edge, faked as fetch: records every POST and answers with the next of
+   * `statuses` (then 200); an error echoes the token, as a Graph API error may.
+   */
+  function fakeMeta(statuses: number[], delayMs: number) {
+    const posts: MetaPost[] = [];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      posts.push({ url, body: JSON.parse(String(init.body)) as MetaPost["body"] });
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const status = statuses.shift() ?? 200;
+      return status === 200
+        ? Response.json({ events_received: 1, messages: [], fbtrace_id: "AbC" })
+        : Response.json(
+            {
+              error: {
+                message: `Temporary failure (token ${TOKEN})`,
+                type: "OAuthException",
+                code: 2,
+              },
+            },
+            { status },
+          );
+    }) as typeof fetch;
+    return { posts, fetchImpl };
+  }
+
+  function metaSetup(
+    options: { meta?: MetaConfig | null; statuses?: number[]; delayMs?: number } = {},
+  ) {
+    const { posts, fetchImpl } = fakeMeta(options.statuses ?? [], options.delayMs ?? 0);
+    const logs: string[] = [];
+    const deferred: Promise<unknown>[] = [];
+    const handle = createLeadHandler({
+      store: createSqlLeadStore(
+        async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
+      ),
+      notifier: { async notify() {} },
+      allowedOrigins: [SITE],
+      rateLimit: null,
+      addressSource: "socket",
+      cronSecret: SECRET,
+      defer: (work) => deferred.push(work),
+      log: (line) => {
+        logs.push(line);
+        allLogs.push(line);
+      },
+      meta: options.meta === undefined ? META : options.meta,
+      fetch: fetchImpl,
+    });
+    /** Sends the request; unless `settle` is false, lets the after-response work finish. */
+    async function send(request: Request, { settle = true } = {}) {
+      const response = await handle(request, { remoteAddr: { hostname: "203.0.113.7" } });
+      if (settle) await Promise.all(deferred);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    }
+    const events = (id: string) =>
+      posts.map((post) => post.body.data[0]).filter((event) => event?.event_id === id);
+    return { send, settled: () => Promise.all(deferred), posts, events, logs };
+  }
+
+  const metaColumns = async (id: string) =>
+    (
+      await db.query<{
+        created_at: Date;
+        meta_sent_at: Date | null;
+        meta_attempted_at: Date | null;
+        meta_attempts: number;
+        meta_next_at: Date | null;
+        meta_error: string | null;
+      }>(
+        `select created_at, meta_sent_at, meta_attempted_at, meta_attempts, meta_next_at, meta_error
+         from leads where id = $1`,
+        [id],
+      )
+    ).rows[0]!;
+  const untouched = {
+    meta_sent_at: null,
+    meta_attempted_at: null,
+    meta_attempts: 0,
+    meta_next_at: null,
+    meta_error: null,
+  };
+
+  it("sends a real lead once after the answer: a Lead with the lead's id, hashed e-mail and phone, fbc from the fbclid", async () => {
+    const { send, posts, events } = metaSetup();
+    const id = crypto.randomUUID();
+    const clickedAt = hoursAgo(2);
+    const pageUrl = `https://quickhomebuyers.com/sell-house-fast-ohio?fbclid=${FBCLID}`;
+    const result = await send(
+      post(
+        {
+          ...leadRequestFixture(),
+          id,
+          email: " Pat.Smith@Example.com",
+          pageUrl,
+          attribution: {
+            first: { landing_page: "/blog", at: hoursAgo(30) },
+            last: { landing_page: "/sell-house-fast-ohio", at: clickedAt, fbclid: FBCLID },
+          },
+        },
+        { "user-agent": "Mozilla/5.0 (Test)" },
+      ),
+    );
+
+    expect(result).toEqual({ status: 200, body: { success: true, id } });
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.url).toBe("https://graph.facebook.com/v26.0/123456789012345/events");
+    expect(posts[0]?.body.access_token).toBe(TOKEN);
+    const row = await metaColumns(id);
+    expect(events(id)).toEqual([
+      {
+        event_name: "Lead",
+        event_time: Math.floor(row.created_at.getTime() / 1000),
+        event_id: id,
+        action_source: "website",
+        event_source_url: pageUrl,
+        user_data: {
+          em: [sha256("pat.smith@example.com")],
+          ph: [sha256("16145550100")],
+          fbc: `fb.1.${Date.parse(clickedAt)}.${FBCLID}`,
+          client_ip_address: "203.0.113.7",
+          client_user_agent: "Mozilla/5.0 (Test)",
+        },
+      },
+    ]);
+    expect(row).toMatchObject({ meta_attempts: 1, meta_error: null });
+    expect(row.meta_sent_at).not.toBeNull();
+
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 0, metaFailed: 0 });
+    expect(posts).toHaveLength(1);
+  });
+
+  it("dates fbc by the first touch that carried the click id, and sends none without one", async () => {
+    const { send, events } = metaSetup();
+    const clicked = crypto.randomUUID();
+    const firstAt = hoursAgo(50);
+    await send(
+      post({
+        ...leadRequestFixture(),
+        id: clicked,
+        attribution: { first: { landing_page: "/", at: firstAt, fbclid: FBCLID } },
+      }),
+    );
+    const plain = crypto.randomUUID();
+    await send(post({ ...leadRequestFixture(), id: plain, phone: "" }));
+
+    expect(events(clicked)[0]?.user_data).toMatchObject({
+      fbc: `fb.1.${Date.parse(firstAt)}.${FBCLID}`,
+    });
+    expect(events(plain)[0]?.user_data).toEqual({
+      em: [sha256("pat@example.com")],
+      client_ip_address: "203.0.113.7",
+    });
+  });
+
+  it("sends nothing for a lead whose browser sent Global Privacy Control, then or on a retry run", async () => {
+    const { send, posts } = metaSetup();
+    const id = crypto.randomUUID();
+    expect((await send(post({ ...leadRequestFixture(), id }, { "sec-gpc": "1" }))).status).toBe(
+      200,
+    );
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 0, metaFailed: 0 });
+    expect(posts).toEqual([]);
+    expect(await metaColumns(id)).toMatchObject(untouched);
+  });
+
+  it("sends nothing for an e-mail or phone opted out of sharing (or of everything); another opt-out does not stop it", async () => {
+    await db.query(
+      `insert into public.contact_opt_outs (contact, channel)
+       values ('sharing@example.com', 'sharing'), ('16145550199', 'all'), ('calls@example.com', 'calls')`,
+    );
+    const { send, events } = metaSetup();
+    const byEmail = crypto.randomUUID();
+    const byPhone = crypto.randomUUID();
+    const callsOnly = crypto.randomUUID();
+    await send(post({ ...leadRequestFixture(), id: byEmail, email: "Sharing@Example.com" }));
+    await send(
+      post({
+        ...leadRequestFixture(),
+        id: byPhone,
+        email: "other@example.com",
+        phone: "614.555.0199",
+      }),
+    );
+    await send(post({ ...leadRequestFixture(), id: callsOnly, email: "calls@example.com" }));
+    await send(retryRun());
+
+    expect(events(byEmail)).toEqual([]);
+    expect(events(byPhone)).toEqual([]);
+    expect(events(callsOnly)).toHaveLength(1);
+    expect(await metaColumns(byEmail)).toMatchObject(untouched);
+  });
+
+  it("sends nothing for a lead held as suspected spam", async () => {
+    const { send, posts } = metaSetup();
+    const id = crypto.randomUUID();
+    await send(post({ ...leadRequestFixture(), id, elapsedMs: 500 }));
+    await send(retryRun());
+    expect(posts).toEqual([]);
+    expect(await metaColumns(id)).toMatchObject(untouched);
+  });
+
+  it("sends a failed event again on the retry runs, after its back-off, and once it is taken stops", async () => {
+    const { send, events, logs } = metaSetup({ statuses: [500, 500] });
+    const id = crypto.randomUUID();
+    expect((await send(post({ ...leadRequestFixture(), id }))).status).toBe(200);
+    expect(logs).toContainEqual(
+      `Meta Lead event for lead ${id} failed, it will be retried on the next retry run: ` +
+        "Meta Conversions API answered 500: Temporary failure (token [access token]) (OAuthException, code 2)",
+    );
+    expect(await metaColumns(id)).toMatchObject({
+      meta_sent_at: null,
+      meta_attempted_at: null,
+      meta_attempts: 1,
+      meta_error: expect.stringContaining("answered 500"),
+    });
+
+    // The second attempt fails too, and is put off 5 minutes.
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 0, metaFailed: 1 });
+    const putOff = await metaColumns(id);
+    expect(putOff.meta_next_at!.getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(putOff.meta_next_at!.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 0, metaFailed: 0 });
+    expect(events(id)).toHaveLength(2);
+
+    // As if the back-off had run out.
+    await db.query("update leads set meta_next_at = now() - interval '1 second' where id = $1", [
+      id,
+    ]);
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 1, metaFailed: 0 });
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 0, metaFailed: 0 });
+    expect(events(id)).toHaveLength(3);
+    expect(new Set(events(id).map((event) => JSON.stringify(event))).size).toBe(1);
+    expect(await metaColumns(id)).toMatchObject({ meta_attempts: 3 });
+    expect((await metaColumns(id)).meta_sent_at).not.toBeNull();
+  });
+
+  it("sends an event once when two retry runs, or the answer's send and a run, go at the same time", async () => {
+    const { send, settled, events } = metaSetup({ statuses: [500], delayMs: 100 });
+    const retried = crypto.randomUUID();
+    await send(post({ ...leadRequestFixture(), id: retried }));
+    const runs = await Promise.all([send(retryRun()), send(retryRun())]);
+    expect(runs.map((run) => run.body.metaSent)).toEqual(expect.arrayContaining([0, 1]));
+    expect(events(retried)).toHaveLength(2);
+
+    const racing = crypto.randomUUID();
+    await send(post({ ...leadRequestFixture(), id: racing }), { settle: false });
+    await send(retryRun(), { settle: false });
+    await settled();
+    expect(events(racing)).toHaveLength(1);
+  });
+
+  it("does not send a lead older than 7 days, which Meta would refuse", async () => {
+    const { send, events } = metaSetup({ statuses: [500] });
+    const id = crypto.randomUUID();
+    await send(post({ ...leadRequestFixture(), id }));
+    await db.query(
+      "update leads set created_at = now() - interval '7 days 1 minute', meta_next_at = null where id = $1",
+      [id],
+    );
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 0, metaFailed: 0 });
+    expect(events(id)).toHaveLength(1);
+  });
+
+  it("sends nothing and leaves Meta's columns alone when Meta is not configured", async () => {
+    const { send, posts } = metaSetup({ meta: null });
+    const id = crypto.randomUUID();
+    expect((await send(post({ ...leadRequestFixture(), id }))).status).toBe(200);
+    expect((await send(retryRun())).body).toMatchObject({ metaSent: 0, metaFailed: 0 });
+    expect(posts).toEqual([]);
+    expect(await metaColumns(id)).toMatchObject(untouched);
+  });
+
+  it("never writes the access token to the log or the table, even when Meta's error quotes it", async () => {
+    const { send, logs } = metaSetup({ statuses: [400] });
+    const id = crypto.randomUUID();
+    await send(post({ ...leadRequestFixture(), id }));
+    expect(logs.join("\n")).toContain("[access token]");
+    expect(logs.join("\n")).not.toContain(TOKEN);
+    expect((await metaColumns(id)).meta_error).not.toContain(TOKEN);
   });
 });

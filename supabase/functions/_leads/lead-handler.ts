@@ -9,12 +9,18 @@ import { corsHeaders, isAllowedOrigin } from "./cors.ts";
 import type { RateLimit } from "./lead-config.ts";
 import { formToRequest, FORM_MEDIA_TYPE, formRedirect, type FormOutcome } from "./lead-form.ts";
 import { normalizeUnseenFields } from "./lead-intake.ts";
-import { createLeadMaintenance, deliverNotification, errorText } from "./lead-maintenance.ts";
+import {
+  createLeadMaintenance,
+  deliverNotification,
+  errorText,
+  sendNewMetaLead,
+} from "./lead-maintenance.ts";
 import type { LeadNotifier } from "./lead-notifier.ts";
 import { describeLead } from "./lead-notifier.ts";
 import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-rules.ts";
 import { describeLeadError, leadSchema, type LeadSubmission } from "./lead-schema.ts";
 import type { ConsentRecord, Lead, LeadStore } from "./lead-store.ts";
+import type { MetaConfig } from "./meta-conversions.ts";
 import { sha256Hex, shownDisclosure } from "./disclosures.ts";
 import { DEFAULT_COMPANY_NAME } from "./site-facts.ts";
 
@@ -38,6 +44,10 @@ export type LeadHandlerDeps = {
   now?: () => number;
   /** The company's name as the consent wording states it (COMPANY_NAME); default the site's. */
   brand?: string;
+  /** Where each real lead goes as a Meta Lead event; null or absent: nowhere. */
+  meta?: MetaConfig | null;
+  /** How Meta is called; default the global fetch. */
+  fetch?: typeof fetch;
 };
 
 /** Supabase Cron posts here (supabase/cron/retry-notifications.sql). */
@@ -70,14 +80,15 @@ type Via = "script" | "form";
  * Supabase Edge entry and the local Node server. It takes the page's script (JSON, answered
  * with JSON) and the form itself when no script ran (a form post, answered 303 with a page
  * of the site). Every request that passes validation is stored before the answer,
- * suspected spam with its reason; the team's e-mail goes out after the answer, and a failed
- * one is sent again by the periodic run (POST .../retry-notifications).
+ * suspected spam with its reason; the team's e-mail (and, when configured, Meta's Lead event)
+ * goes out after the answer, and a failed one is sent again by the periodic run
+ * (POST .../retry-notifications).
  */
 export function createLeadHandler(
   deps: LeadHandlerDeps,
 ): (request: Request, info?: ConnectionInfo) => Promise<Response> {
-  const { store, notifier, allowedOrigins, defer, log, now = Date.now } = deps;
-  const maintenance = createLeadMaintenance({ store, notifier, log });
+  const { store, notifier, allowedOrigins, defer, log, now = Date.now, meta = null } = deps;
+  const maintenance = createLeadMaintenance({ store, notifier, log, meta, fetch: deps.fetch });
   let warnedAboutProxy = false;
 
   return async function handle(request, info) {
@@ -209,9 +220,12 @@ export function createLeadHandler(
 
     if (lead.spam_reason) {
       log(`Held as suspected spam (${lead.spam_reason}): ${lead.id}`);
-    } else if (!alreadyNotified) {
+    } else {
       // The insert counted this first attempt.
-      defer(deliverNotification({ store, notifier, log }, lead, 1));
+      if (!alreadyNotified) defer(deliverNotification({ store, notifier, log }, lead, 1));
+      if (meta && !lead.gpc) {
+        defer(sendNewMetaLead({ store, log, meta, fetch: deps.fetch }, lead.id));
+      }
     }
     return ok();
 
@@ -415,6 +429,9 @@ async function handleRetryRun(
     const report = await maintenance.run();
     if (report.notified || report.failed) {
       log(`Retry run: ${report.notified} lead e-mails sent, ${report.failed} failed.`);
+    }
+    if (report.metaSent || report.metaFailed) {
+      log(`Retry run: ${report.metaSent} Meta Lead events sent, ${report.metaFailed} failed.`);
     }
     return Response.json(report);
   } catch (error) {
