@@ -1,15 +1,21 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 
 import postgres from "postgres";
 
 import { leadRequestFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
-import { findPostgresBin, startHostedStack, type HostedStack } from "./hosted-stack.ts";
+import {
+  findPostgresBin,
+  HOSTED_META,
+  startHostedStack,
+  type HostedStack,
+} from "./hosted-stack.ts";
 
 /**
  * The hosted path, for real: the function's Deno entry on a PostgreSQL cluster with
- * Supabase's roles, every migration applied, and a fake e-mail API. No skip when
+ * Supabase's roles, every migration applied, and fakes of the e-mail API and Meta's. No skip when
  * PostgreSQL is missing: startHostedStack fails saying `apt-get install postgresql`.
  */
 jest.setTimeout(240_000);
@@ -301,6 +307,78 @@ describe("npm run leads -- --db: the operator's CLI on the hosted database", () 
     await expect(
       sql`update public.lead_status_changes set value = 1 where lead_id = ${body.id}`,
     ).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("Meta's Lead event", () => {
+  const metaFor = (id: string) =>
+    stack.meta.requests.filter((request) => request.body.data[0]?.event_id === id);
+  const retry = async () =>
+    (await (
+      await fetch(stack.retryUrl, {
+        method: "POST",
+        headers: { authorization: `Bearer ${stack.cronSecret}` },
+      })
+    ).json()) as Record<string, number>;
+
+  it("goes out for a real lead once, and a failed one once more when two retry runs go at once", async () => {
+    stack.meta.failNext(1);
+    const clickedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const body = lead({
+      attribution: { last: { landing_page: "/", at: clickedAt, fbclid: "IwAR-hosted_1" } },
+    });
+    expect((await post(body)).status).toBe(200);
+    await until("the failed attempt", () => (metaFor(body.id).length === 1 ? true : undefined));
+    await until("the claim to be released", async () => {
+      const [row] = await rowsFor(body.id);
+      return row?.meta_error && row.meta_attempted_at === null ? true : undefined;
+    });
+
+    const runs = await Promise.all([retry(), retry()]);
+    expect(runs.map((run) => run.metaFailed)).toEqual([0, 0]);
+    expect(metaFor(body.id).map((request) => request.status)).toEqual([500, 200]);
+    const [request] = metaFor(body.id).slice(-1);
+    expect(request?.path).toBe(`/v26.0/${HOSTED_META.datasetId}/events`);
+    expect(request?.body.access_token).toBe(HOSTED_META.accessToken);
+    expect(request?.body.data).toEqual([
+      expect.objectContaining({
+        event_name: "Lead",
+        event_id: body.id,
+        action_source: "website",
+        user_data: expect.objectContaining({
+          em: [createHash("sha256").update("pat@example.com").digest("hex")],
+          ph: [createHash("sha256").update("16145550100").digest("hex")],
+          fbc: `fb.1.${Date.parse(clickedAt)}.IwAR-hosted_1`,
+        }),
+      }),
+    ]);
+    const [row] = await rowsFor(body.id);
+    expect(row).toMatchObject({
+      meta_attempts: 2,
+      meta_error: expect.stringContaining("answered 500"),
+    });
+    expect(row?.meta_sent_at).not.toBeNull();
+    expect(stack.functionLog.join("\n")).toContain(
+      `Meta Lead event for lead ${body.id} failed, it will be retried on the next retry run`,
+    );
+    expect(stack.functionLog.join("\n")).not.toContain(HOSTED_META.accessToken);
+  });
+
+  it("does not go out for a lead sent with Global Privacy Control or whose e-mail opted out of sharing", async () => {
+    await sql`insert into public.contact_opt_outs (contact, channel) values ('opted-out@example.com', 'sharing')`;
+    const gpc = lead({
+      consent: { version: "2026-11-23", at: new Date().toISOString(), gpc: true },
+    });
+    const optedOut = lead({ email: "Opted-Out@example.com" });
+    const sent = lead();
+    for (const body of [gpc, optedOut, sent]) expect((await post(body)).status).toBe(200);
+    await until("the other lead's event", () => (metaFor(sent.id).length ? true : undefined));
+    await retry();
+
+    for (const body of [gpc, optedOut]) {
+      expect(metaFor(body.id)).toEqual([]);
+      expect((await rowsFor(body.id))[0]).toMatchObject({ meta_attempts: 0, meta_sent_at: null });
+    }
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * The hosted path run for real, on this machine: a throwaway PostgreSQL cluster with
- * Supabase's roles and grants and every migration, a fake of Resend's e-mail API,
- * and the function's own Deno entry (supabase/functions/send-contact-email/index.ts)
- * serving on loopback. Tests use startHostedStack(); run as a script it prints one
- * JSON line with the URLs and stops on SIGTERM or SIGINT:
+ * Supabase's roles and grants and every migration, fakes of Resend's e-mail API and of
+ * Meta's Conversions API, and the function's own Deno entry
+ * (supabase/functions/send-contact-email/index.ts) serving on loopback. Tests use
+ * startHostedStack(); run as a script it prints one JSON line with the URLs and stops
+ * on SIGTERM or SIGINT:
  *
  *   npx tsx scripts/hosted-stack.ts
  *   {"supabaseUrl":"http://127.0.0.1:3702","functionUrl":".../functions/v1/send-contact-email",...}
@@ -66,6 +67,25 @@ export type FakeMail = {
   failNext(count: number): void;
 };
 
+/** One request to the fake Meta Conversions API, as Meta would have received it. */
+export type SentMetaEvents = {
+  /** /<version>/<dataset id>/events */
+  path: string;
+  body: { data: Record<string, unknown>[]; access_token: string; test_event_code?: string };
+  /** The status the fake answered. */
+  status: number;
+};
+
+export type FakeMeta = {
+  /** Every request, failed ones included. */
+  requests: SentMetaEvents[];
+  /** The next `count` requests are answered 500. */
+  failNext(count: number): void;
+};
+
+/** The dataset and token the function is given: Lead events go to the fake. */
+export const HOSTED_META = { datasetId: "123456789012345", accessToken: "EAAhosted_stack" };
+
 export type HostedStack = {
   /** What NEXT_PUBLIC_SUPABASE_URL names: supabase-js adds /functions/v1/<name>. */
   supabaseUrl: string;
@@ -76,6 +96,7 @@ export type HostedStack = {
   /** postgres://postgres@127.0.0.1:<port>/postgres, no password (a local test cluster). */
   databaseUrl: string;
   mail: FakeMail;
+  meta: FakeMeta;
   /** Lines the function wrote (its console.log). */
   functionLog: string[];
   stop(): Promise<void>;
@@ -190,6 +211,45 @@ function startFakeMail(port: number): Promise<{ mail: FakeMail; server: Server }
   });
 }
 
+/** Meta's events edge: 200 with events_received, or 500 with a Graph API error. */
+function startFakeMeta(port: number): Promise<{ meta: FakeMeta; server: Server }> {
+  const requests: SentMetaEvents[] = [];
+  let failures = 0;
+  const server = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      if (req.method !== "POST" || !/^\/v\d+\.\d+\/\d+\/events$/.test(req.url ?? "")) {
+        res.writeHead(404).end();
+        return;
+      }
+      const status = failures > 0 ? 500 : 200;
+      if (failures > 0) failures -= 1;
+      const parsed = JSON.parse(body) as SentMetaEvents["body"];
+      requests.push({ path: req.url ?? "", body: parsed, status });
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify(
+          status === 200
+            ? { events_received: parsed.data.length, messages: [], fbtrace_id: "fake" }
+            : { error: { message: "fake outage", type: "OAuthException", code: 2 } },
+        ),
+      );
+    });
+  });
+  const meta: FakeMeta = {
+    requests,
+    failNext(count) {
+      failures = count;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, HOST, () => resolve({ meta, server }));
+  });
+}
+
 async function waitFor(
   what: string,
   check: () => Promise<boolean>,
@@ -280,6 +340,9 @@ export async function startHostedStack(options: HostedStackOptions = {}): Promis
     const mailPort = await freePort(range, taken);
     const { mail, server: mailServer } = await startFakeMail(mailPort);
     cleanups.push(() => new Promise<void>((resolve) => mailServer.close(() => resolve())));
+    const metaPort = await freePort(range, taken);
+    const { meta, server: metaServer } = await startFakeMeta(metaPort);
+    cleanups.push(() => new Promise<void>((resolve) => metaServer.close(() => resolve())));
 
     const functionPort = await freePort(range, taken);
     const cronSecret = randomBytes(24).toString("hex");
@@ -302,6 +365,9 @@ export async function startHostedStack(options: HostedStackOptions = {}): Promis
           LEADS_NOTIFY_TO: "team@example.com",
           LEADS_NOTIFY_FROM: "Quick Home Buyers <site@example.com>",
           LEADS_CRON_SECRET: cronSecret,
+          META_DATASET_ID: HOSTED_META.datasetId,
+          META_ACCESS_TOKEN: HOSTED_META.accessToken,
+          META_GRAPH_URL: `http://${HOST}:${metaPort}`,
           LEADS_RATE_LIMIT: options.rateLimit ?? "off",
           LEADS_TRUST_FORWARDED_FOR: options.trustForwardedFor ? "1" : "0",
         },
@@ -337,6 +403,7 @@ export async function startHostedStack(options: HostedStackOptions = {}): Promis
       cronSecret,
       databaseUrl,
       mail,
+      meta,
       functionLog,
       stop,
     };
