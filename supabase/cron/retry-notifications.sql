@@ -16,7 +16,9 @@
 --        select vault.create_secret('<secret>', 'leads_cron_secret');
 --   4. Run the statement below. `select * from cron.job_run_details order by start_time desc`
 --      shows the runs; `select * from net._http_response order by created desc` their answers,
---      e.g. {"notified":1,"failed":0,"purged":{"spam":0,"expired":0,"rateLimits":3}}.
+--      e.g. {"notified":1,"failed":0,"metaSent":0,"metaFailed":0,
+--      "purged":{"spam":0,"expired":0,"rateLimits":3}} (metaSent and metaFailed: Meta's
+--      Lead events, when META_DATASET_ID and META_ACCESS_TOKEN are set).
 --
 -- To change the schedule, run it again (cron.schedule replaces a job of the same name);
 -- to stop it: select cron.unschedule('retry-lead-notifications');
