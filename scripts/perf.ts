@@ -146,7 +146,11 @@ async function measureScripts(browser: Browser, url: string, form: boolean): Pro
     if (answer?.status() !== 200) throw new Error(`${url} answered ${answer?.status()}`);
     // A benchmark, not a test: "loads by itself" means until the page stops asking.
     await page.waitForLoadState("networkidle");
-    const files = (await scriptFiles(responses)).map(({ text: _, ...file }) => file);
+    const files = (await scriptFiles(responses)).map(({ url, rawBytes, gzipBytes }) => ({
+      url,
+      rawBytes,
+      gzipBytes,
+    }));
     if (!form) return { files };
 
     responses = new Map();

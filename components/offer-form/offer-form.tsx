@@ -244,8 +244,9 @@ export function OfferForm(props: OfferFormProps) {
       shownStep.current = at;
       dispatch({ type: "adopt", draft: typed, step: at });
     }
+    const started = delivery;
     return () => {
-      void delivery.current?.then(
+      void started.current?.then(
         (started) => started.stop(),
         () => {},
       );

@@ -95,6 +95,7 @@ export function shownDisclosure(
   return sections.map(plainText).join("\n");
 }
 
+/** SHA-256 of the UTF-8 text, lowercase hex, with Web Crypto (Deno and Node alike). */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");

@@ -240,10 +240,6 @@ describe("a bad field the visitor typed gets 400 naming it, and nothing is store
     ...leadRequestFixture(),
     [field]: value,
   });
-  const withLast = (change: Record<string, unknown>) => ({
-    ...leadRequestFixture(),
-    attribution: { last: { ...leadRequestFixture().attribution.last, ...change } },
-  });
 
   test.each<[string, unknown, string, string[]]>([
     ["address missing", without("address"), "address: Enter the property address.", ["address"]],

@@ -8,8 +8,8 @@ import {
   normalizeEmail,
   normalizePhone,
   sendMetaLead,
-  sha256Hex,
 } from "./meta-conversions.ts";
+import { sha256Hex } from "./disclosures.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 

@@ -6,6 +6,7 @@
 // Graph API versions (v26.0 the latest, released 2026-07-29), as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/changelog
 
 import { tagFieldProblem } from "./attribution.ts";
+import { sha256Hex } from "./disclosures.ts";
 import { escapeNonPrintable } from "./printable.ts";
 
 export type MetaConfig = {
@@ -65,12 +66,6 @@ export function normalizePhone(phone: string, defaultCountryCode = "1"): string 
     if (!/^1\d{10}$/.test(number)) return null;
   } else number = `${defaultCountryCode}${national}`;
   return /^[1-9]\d{7,14}$/.test(number) ? number : null;
-}
-
-/** SHA-256 of the UTF-8 text, lowercase hex, with Web Crypto (Deno and Node alike). */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
