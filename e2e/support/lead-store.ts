@@ -1,3 +1,4 @@
+import type { ConsentEvidence } from "../../supabase/functions/_leads/lead-records";
 import type { LeadRow } from "../../supabase/functions/_leads/lead-store";
 import { askHolder, storeSocketPath } from "../../local-server/store-lock";
 
@@ -13,4 +14,15 @@ export const E2E_DATA_DIRS = {
  */
 export async function storedLeads(server: keyof typeof E2E_DATA_DIRS): Promise<LeadRow[]> {
   return (await askHolder(storeSocketPath(E2E_DATA_DIRS[server]), { method: "list" })) as LeadRow[];
+}
+
+/** A lead's consent record, as `npm run leads -- --consent ID` reads it. */
+export async function storedConsent(
+  server: keyof typeof E2E_DATA_DIRS,
+  leadId: string,
+): Promise<ConsentEvidence | null> {
+  return (await askHolder(storeSocketPath(E2E_DATA_DIRS[server]), {
+    method: "consent",
+    params: [leadId],
+  })) as ConsentEvidence | null;
 }
