@@ -90,28 +90,25 @@ export function checkPublicEnv(env: PublicEnv, localBuild: string | undefined): 
   );
 }
 
-/** The company's identity; every value can be replaced at build time (README, Company details). */
-export type CompanyEnv = {
-  name?: string;
-  legalName?: string;
-  phone?: string;
-  email?: string;
-  street?: string;
-  locality?: string;
-  region?: string;
-  postalCode?: string;
-};
+/** The variable each company value is read from (README, Company details). */
+export const COMPANY_ENV_NAMES = {
+  name: "COMPANY_NAME",
+  legalName: "COMPANY_LEGAL_NAME",
+  phone: "COMPANY_PHONE",
+  /** The toll-free number for privacy requests (California, Civ. Code 1798.130(a)(1)). */
+  privacyPhone: "COMPANY_PRIVACY_PHONE",
+  email: "COMPANY_EMAIL",
+  street: "COMPANY_STREET",
+  locality: "COMPANY_LOCALITY",
+  region: "COMPANY_REGION",
+  postalCode: "COMPANY_POSTAL_CODE",
+} as const;
+
+/** The company's identity; every value can be replaced at build time. Unset: undefined. */
+export type CompanyEnv = { [key in keyof typeof COMPANY_ENV_NAMES]?: string };
 
 export function companyEnv(env: Record<string, string | undefined> = process.env): CompanyEnv {
-  const read = (name: string) => trimmed(env[name]) || undefined;
-  return {
-    name: read("COMPANY_NAME"),
-    legalName: read("COMPANY_LEGAL_NAME"),
-    phone: read("COMPANY_PHONE"),
-    email: read("COMPANY_EMAIL"),
-    street: read("COMPANY_STREET"),
-    locality: read("COMPANY_LOCALITY"),
-    region: read("COMPANY_REGION"),
-    postalCode: read("COMPANY_POSTAL_CODE"),
-  };
+  return Object.fromEntries(
+    Object.entries(COMPANY_ENV_NAMES).map(([key, name]) => [key, trimmed(env[name]) || undefined]),
+  ) as CompanyEnv;
 }

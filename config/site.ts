@@ -1,4 +1,4 @@
-import { companyEnv, publicEnv, type CompanyEnv } from "@/config/env";
+import { COMPANY_ENV_NAMES, companyEnv, publicEnv, type CompanyEnv } from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
 import { DEFAULT_COMPANY_NAME } from "@/supabase/functions/_leads/site-facts.ts";
 
@@ -7,12 +7,16 @@ import { DEFAULT_COMPANY_NAME } from "@/supabase/functions/_leads/site-facts.ts"
  * number the pages state. Metadata, sitemap, JSON-LD and copy read it from here.
  */
 
+export type Phone = { display: string; href: string; e164: string };
+
 export type Company = {
   /** The brand, as pages and headers show it. */
   name: string;
   /** The legal entity that makes offers and signs purchase agreements. */
   legalName: string;
-  phone: { display: string; href: string; e164: string };
+  phone: Phone;
+  /** Toll-free, for privacy requests: see TOLL_FREE_AREA_CODES. */
+  privacyPhone: Phone;
   email: string;
   address: { street: string; locality: string; region: string; postalCode: string };
 };
@@ -20,11 +24,14 @@ export type Company = {
 /**
  * The defaults are plainly examples: a 555-01xx number (reserved for fiction) and an
  * "Example Avenue". A deployment sets its own at build time (README, Company details).
+ * No toll-free number is reserved for fiction, so the privacy line's default copies the
+ * fictional 555-01xx shape into a toll-free code: it may ring somewhere.
  */
 const DEFAULT_COMPANY = {
   name: DEFAULT_COMPANY_NAME,
   legalName: `${DEFAULT_COMPANY_NAME} LLC`,
   phone: "(614) 555-0142",
+  privacyPhone: "(800) 555-0142",
   email: "offers@quickhomebuyers.com",
   street: "100 Example Avenue, Suite 200",
   locality: "Columbus",
@@ -33,7 +40,7 @@ const DEFAULT_COMPANY = {
 } as const satisfies Required<CompanyEnv>;
 
 /** A US number in any common spelling -> display, tel: link and E.164; throws naming the variable. */
-export function parseUsPhone(value: string, variable = "COMPANY_PHONE"): Company["phone"] {
+export function parseUsPhone(value: string, variable: string = COMPANY_ENV_NAMES.phone): Phone {
   const digits = value.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
   if (digits.length !== 10) {
     throw new Error(`${variable} must be a 10-digit US phone number (got "${value}").`);
@@ -44,6 +51,42 @@ export function parseUsPhone(value: string, variable = "COMPANY_PHONE"): Company
     href: `tel:${e164}`,
     e164,
   };
+}
+
+/**
+ * The toll-free codes, as the FCC lists them ("What is a toll free number and how does it
+ * work?", as read on 2026-11-25: "800, 888, 877, 866, 855, 844 or 833";
+ * https://www.fcc.gov/consumers/guides/what-toll-free-number-and-how-does-it-work).
+ * 822 and 880-887, 889 are set aside for later: add one here when the FCC opens it.
+ */
+export const TOLL_FREE_AREA_CODES = ["800", "833", "844", "855", "866", "877", "888"] as const;
+
+/**
+ * The number for privacy requests must be toll-free. California's CCPA, Civ. Code
+ * 1798.130(a)(1)(A): a business offers "two or more designated methods for submitting
+ * requests ... including, at a minimum, a toll-free telephone number"; only one that
+ * "operates exclusively online and has a direct relationship with a consumer" may offer
+ * just an e-mail address (AB 1564, 2019). This one is not online only: it views houses and
+ * closes sales in person. The regulation says the same for requests to delete, correct and
+ * know (11 CCR 7020(b): "One of those methods must be a toll-free telephone number").
+ * Read on 2026-11-25: the statute's words as quoted at
+ * https://complianz.io/toll-free-phone-number-ccpa/ and the exception at
+ * https://ccpatollfree.com/do-i-need-a-toll-free-number-for-ccpa/; the regulation at
+ * https://advisori.com/cpra/%C2%A7-7020-methods-for-submitting-requests-to-delete-requests-to-correct-and-requests-to-know/
+ */
+export function parseTollFreePhone(
+  value: string,
+  variable: string = COMPANY_ENV_NAMES.privacyPhone,
+): Phone {
+  const phone = parseUsPhone(value, variable);
+  const areaCode = phone.e164.slice(2, 5);
+  if (!(TOLL_FREE_AREA_CODES as readonly string[]).includes(areaCode)) {
+    throw new Error(
+      `${variable} must be a toll-free number, with area code ${TOLL_FREE_AREA_CODES.join(", ")} ` +
+        `(got "${value}").`,
+    );
+  }
+  return phone;
 }
 
 export function buildCompany(overrides: CompanyEnv): Company {
@@ -60,6 +103,7 @@ export function buildCompany(overrides: CompanyEnv): Company {
     name: value.name,
     legalName: value.legalName,
     phone: parseUsPhone(value.phone),
+    privacyPhone: parseTollFreePhone(value.privacyPhone),
     email: value.email,
     address: {
       street: value.street,

@@ -11,6 +11,14 @@ describe("the policy pages", () => {
     expect(page.html).not.toMatch(/\{\{|\}\}/);
   });
 
+  it("gives the toll-free privacy line where it says how to make a request", () => {
+    const html = getLegalPage("privacy").html;
+    const howToAsk = html.slice(html.indexOf("How to ask."));
+    expect(howToAsk.slice(0, 600)).toContain(
+      `<a href="${site.company.privacyPhone.href}">${site.company.privacyPhone.display}</a>`,
+    );
+  });
+
   it("has the section the footer's Do Not Sell link opens", () => {
     expect(getLegalPage("privacy").html).toContain(`<h2 id="${DO_NOT_SELL_ANCHOR}">`);
   });

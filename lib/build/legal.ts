@@ -39,6 +39,8 @@ function tokens(): Record<string, string> {
     "company.email": company.email,
     "company.phone": company.phone.display,
     "company.phoneHref": company.phone.href,
+    "company.privacyPhone": company.privacyPhone.display,
+    "company.privacyPhoneHref": company.privacyPhone.href,
     "company.address": formatAddress(company.address),
     "site.url": absoluteUrl("/"),
   };
