@@ -15,6 +15,13 @@ import { PRODUCTION_URL } from "@/supabase/functions/_leads/site-facts.ts";
  */
 export const LOCAL_BUILD_FLAG = "QHB_LOCAL_BUILD";
 
+/**
+ * Lets a deploy build through with the example company details (config/site.ts,
+ * checkCompanyForDeploy). For test harnesses only, such as the hosted end-to-end stack
+ * (scripts/hosted-site.ts), which builds as a deploy does; never for a site that goes live.
+ */
+export const ALLOW_EXAMPLE_COMPANY_FLAG = "QHB_ALLOW_EXAMPLE_COMPANY";
+
 /** The values the browser code reads; the island bundler replaces each with the build's value. */
 export const PUBLIC_ENV_NAMES = [
   "NEXT_PUBLIC_SITE_URL",

@@ -2,6 +2,7 @@ import { companyEnv } from "@/config/env";
 import {
   absoluteUrl,
   buildCompany,
+  checkCompanyForDeploy,
   formatAddress,
   parseTollFreePhone,
   parseUsPhone,
@@ -72,5 +73,76 @@ describe("company identity", () => {
     expect(() => buildCompany({ privacyPhone: "800-0000" })).toThrow(
       /COMPANY_PRIVACY_PHONE must be a 10-digit US phone number/,
     );
+  });
+});
+
+describe("a deploy build with the example company", () => {
+  /** A company with every detail of its own. */
+  const real = {
+    COMPANY_PHONE: "(212) 555-0200",
+    COMPANY_PRIVACY_PHONE: "(888) 201-0000",
+    COMPANY_STREET: "1 Main St",
+    COMPANY_LOCALITY: "Albany",
+    COMPANY_REGION: "NY",
+    COMPANY_POSTAL_CODE: "12207",
+  };
+  const refusal = (env: Record<string, string | undefined>) => {
+    try {
+      checkCompanyForDeploy(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return null;
+  };
+
+  it("goes through with the company's own details, 555-0200 included", () => {
+    expect(refusal(real)).toBeNull();
+  });
+
+  it.each(["(212) 555-0100", "212.555.0142", "+1 (305) 555-0199"])(
+    "stops on COMPANY_PHONE %s, a number reserved for fiction, naming it",
+    (phone) => {
+      const message = refusal({ ...real, COMPANY_PHONE: phone });
+      expect(message).toMatch(
+        /COMPANY_PHONE: \(\d{3}\) 555-01\d\d is a 555-0100 to 555-0199 number/,
+      );
+      expect(message).toMatch(/^Set COMPANY_PHONE to the company's own details/m);
+    },
+  );
+
+  it("stops on a privacy line left at the example or reserved for fiction, naming it", () => {
+    expect(refusal({ ...real, COMPANY_PRIVACY_PHONE: undefined })).toMatch(
+      /COMPANY_PRIVACY_PHONE: not set, so the example number \(800\) 555-0142 would be shown/,
+    );
+    expect(refusal({ ...real, COMPANY_PRIVACY_PHONE: "877-555-0150" })).toMatch(
+      /COMPANY_PRIVACY_PHONE: \(877\) 555-0150 is a 555-0100 to 555-0199 number/,
+    );
+  });
+
+  it("stops on the example address, naming each variable to set", () => {
+    const message = refusal({ COMPANY_PHONE: real.COMPANY_PHONE });
+    for (const variable of [
+      "COMPANY_PRIVACY_PHONE",
+      "COMPANY_STREET",
+      "COMPANY_LOCALITY",
+      "COMPANY_REGION",
+      "COMPANY_POSTAL_CODE",
+    ]) {
+      expect(message).toMatch(new RegExp(`^  ${variable}: not set`, "m"));
+    }
+    expect(message).not.toMatch(/^  COMPANY_PHONE/m);
+    expect(message).toMatch(/"100 Example Avenue, Suite 200" would be shown/);
+    expect(refusal({ ...real, COMPANY_STREET: "100 example avenue suite 200" })).toMatch(
+      /COMPANY_STREET: "100 example avenue suite 200" is the example street/,
+    );
+  });
+
+  it("names the test-only way through, and lets the local build and that way through", () => {
+    expect(refusal({})).toMatch(
+      /QHB_ALLOW_EXAMPLE_COMPANY=1 lets the examples through for test builds only .*never set it for a site that goes live/,
+    );
+    expect(refusal({ QHB_LOCAL_BUILD: "1" })).toBeNull();
+    expect(refusal({ QHB_ALLOW_EXAMPLE_COMPANY: "1" })).toBeNull();
+    expect(refusal({ QHB_ALLOW_EXAMPLE_COMPANY: "yes" })).not.toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import { COMPANY_ENV_NAMES, companyEnv, publicEnv, type CompanyEnv } from "@/config/env";
+import {
+  ALLOW_EXAMPLE_COMPANY_FLAG,
+  COMPANY_ENV_NAMES,
+  LOCAL_BUILD_FLAG,
+  companyEnv,
+  publicEnv,
+  type CompanyEnv,
+} from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
 import { DEFAULT_COMPANY_NAME } from "@/supabase/functions/_leads/site-facts.ts";
 
@@ -23,9 +30,11 @@ export type Company = {
 
 /**
  * The defaults are plainly examples: a 555-01xx number (reserved for fiction) and an
- * "Example Avenue". A deployment sets its own at build time (README, Company details).
+ * "Example Avenue". A deployment sets its own at build time (README, Company details), and
+ * a deploy build refuses the examples (checkCompanyForDeploy).
  * No toll-free number is reserved for fiction, so the privacy line's default copies the
- * fictional 555-01xx shape into a toll-free code: it may ring somewhere.
+ * fictional 555-01xx shape into a toll-free code: it may ring somewhere, which is one more
+ * reason only local builds may show it.
  */
 const DEFAULT_COMPANY = {
   name: DEFAULT_COMPANY_NAME,
@@ -112,6 +121,88 @@ export function buildCompany(overrides: CompanyEnv): Company {
       postalCode: value.postalCode,
     },
   };
+}
+
+/** 555-0100 to 555-0199 in any area code: the numbers reserved for fiction. */
+export function isFictionalNumber(phone: Phone): boolean {
+  return /^\+1\d{3}55501\d{2}$/.test(phone.e164);
+}
+
+/** A company value a deploy must not publish: the variable to set, and why. */
+export type ExampleValue = { variable: string; problem: string };
+
+/**
+ * What a site that goes live would show of the examples: a phone number reserved for
+ * fiction, the default privacy line, and any part of the address left at (or set to) the
+ * example's. Each part of the address counts on its own: a real street in the example's
+ * city is still a wrong address.
+ */
+export function exampleCompanyValues(env: CompanyEnv): ExampleValue[] {
+  const company = buildCompany(env);
+  const found: ExampleValue[] = [];
+  const fictional = (key: "phone" | "privacyPhone") => {
+    if (env[key] === undefined) {
+      found.push({
+        variable: COMPANY_ENV_NAMES[key],
+        problem: `not set, so the example number ${company[key].display} would be shown`,
+      });
+    } else if (isFictionalNumber(company[key])) {
+      found.push({
+        variable: COMPANY_ENV_NAMES[key],
+        problem: `${company[key].display} is a 555-0100 to 555-0199 number, reserved for fiction`,
+      });
+    }
+  };
+  fictional("phone");
+  fictional("privacyPhone");
+  for (const key of ["street", "locality", "region", "postalCode"] as const) {
+    const example = DEFAULT_COMPANY[key];
+    if (env[key] === undefined) {
+      found.push({
+        variable: COMPANY_ENV_NAMES[key],
+        problem: `not set, so the example address's "${example}" would be shown`,
+      });
+    } else if (key === "street" && sameText(env[key], example)) {
+      found.push({
+        variable: COMPANY_ENV_NAMES[key],
+        problem: `"${env[key]}" is the example street`,
+      });
+    }
+  }
+  return found;
+}
+
+function sameText(a: string, b: string): boolean {
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
+  return words(a) === words(b);
+}
+
+/**
+ * Stops a deploy build (scripts/islands/check-env.ts, before `next build` starts, as for the
+ * Supabase URL) that would publish the example company: a homeowner would call a number
+ * that is not the company's, or write to an address that does not exist. The local server's own
+ * build may show the examples; so may a test harness that deploy-builds the example site on
+ * purpose, with QHB_ALLOW_EXAMPLE_COMPANY=1.
+ */
+export function checkCompanyForDeploy(env: Record<string, string | undefined> = process.env): void {
+  if (env[LOCAL_BUILD_FLAG] === "1" || env[ALLOW_EXAMPLE_COMPANY_FLAG] === "1") return;
+  const found = exampleCompanyValues(companyEnv(env));
+  if (found.length === 0) return;
+  const variables = found.map(({ variable }) => variable).join(", ");
+  throw new Error(
+    [
+      "This deploy build would publish the example company details:",
+      ...found.map(({ variable, problem }) => `  ${variable}: ${problem}.`),
+      `Set ${variables} to the company's own details (README, Company details), or set ` +
+        `${LOCAL_BUILD_FLAG}=1 for a build served by the local server (npm start does this).`,
+      `${ALLOW_EXAMPLE_COMPANY_FLAG}=1 lets the examples through for test builds only (the ` +
+        "hosted end-to-end stack sets it); never set it for a site that goes live.",
+    ].join("\n"),
+  );
 }
 
 function stripUndefined<T extends object>(record: T): Partial<T> {

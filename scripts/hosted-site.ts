@@ -2,9 +2,11 @@
  * The site as a deploy ships it, against the hosted path run for real: starts the hosted
  * stack (PostgreSQL with Supabase's roles, the migrations, the Deno function), builds the
  * export with NEXT_PUBLIC_SUPABASE_URL pointing at that function (a deploy build: no
- * QHB_LOCAL_BUILD) into out-hosted/, and serves it as a static host would. Writes what the
- * tests need to reach the database to .data/e2e/hosted.json. Used by the "hosted" project
- * of playwright.config.ts; stops everything on SIGTERM.
+ * QHB_LOCAL_BUILD) into out-hosted/, and serves it as a static host would. It is a test
+ * site with the example company, which a deploy build refuses: QHB_ALLOW_EXAMPLE_COMPANY=1
+ * is this harness's test-only way past that check, never a deploy's. Writes what the tests
+ * need to reach the database to .data/e2e/hosted.json. Used by the "hosted" project of
+ * playwright.config.ts; stops everything on SIGTERM.
  *
  *   PORT=3213 npx tsx scripts/hosted-site.ts [--after http://127.0.0.1:3210/]
  */
@@ -12,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+import { ALLOW_EXAMPLE_COMPANY_FLAG, LOCAL_BUILD_FLAG } from "../config/env.ts";
 import { startHostedStack } from "./hosted-stack.ts";
 import { startStaticServer, waitForUrl } from "./test-servers.ts";
 
@@ -24,6 +27,23 @@ export type HostedInfo = {
   retryUrl: string;
   cronSecret: string;
 };
+
+/**
+ * The environment of the hosted path's deploy build: no QHB_LOCAL_BUILD, leads to the
+ * hosted stack's function, the export in its own folder, and the example company let
+ * through (a test site; see the top of this file).
+ */
+export function hostedBuildEnv(base: NodeJS.ProcessEnv, supabaseUrl: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...base,
+    NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: "hosted-test-anon-key",
+    QHB_EXPORT_DIR: HOSTED_EXPORT_DIR,
+    [ALLOW_EXAMPLE_COMPANY_FLAG]: "1",
+  };
+  delete env[LOCAL_BUILD_FLAG];
+  return env;
+}
 
 async function main() {
   const port = Number(process.env.PORT ?? 3213);
@@ -39,17 +59,10 @@ async function main() {
   process.once("SIGTERM", () => void stop());
   process.once("SIGINT", () => void stop());
 
-  const env = { ...process.env };
-  delete env.QHB_LOCAL_BUILD;
   // The deploy build (`npm run build`): next build, then the check that the islands ran.
   const build = spawnSync("npx", ["tsx", "scripts/islands/next-build.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...env,
-      NEXT_PUBLIC_SUPABASE_URL: stack.supabaseUrl,
-      NEXT_PUBLIC_SUPABASE_ANON_KEY: "hosted-test-anon-key",
-      QHB_EXPORT_DIR: HOSTED_EXPORT_DIR,
-    },
+    env: hostedBuildEnv(process.env, stack.supabaseUrl),
   });
   if (build.status !== 0) {
     await stack.stop();

@@ -23,7 +23,7 @@ const adapter = {
   modifyConfig(config, { phase, projectDir, nextVersion }) {
     if (phase !== PHASE_PRODUCTION_BUILD) return config;
     // Fail before the build, not after it: on a Next whose output the rewrite was not
-    // tested against, or a deploy build with nowhere to send leads.
+    // tested against, or a deploy build with nowhere to send leads or the example company.
     checkNextVersion(nextVersion, projectDir);
     if (config.output !== "export") {
       throw new Error(

@@ -30,6 +30,7 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 
 import { LOCAL_BUILD_FLAG, PUBLIC_ENV_NAMES, checkPublicEnv, publicEnv } from "../../config/env.ts";
+import { checkCompanyForDeploy } from "../../config/site.ts";
 import {
   HEADERS_FILE,
   renderHeadersFile,
@@ -282,6 +283,7 @@ function writeHostFiles(
 export async function buildIslandPages(exported: AdapterExport): Promise<void> {
   const { outDir, buildId, nextVersion } = exported;
   checkPublicEnv(publicEnv, process.env[LOCAL_BUILD_FLAG]);
+  checkCompanyForDeploy(process.env);
   checkListMatchesFolder(exported.files, filesUnder(outDir), outDir);
   // Next's own copy of the 404 page; hosts serve 404.html.
   const notFoundCopy = exported.files.filter(isNotFoundCopy);
