@@ -3,7 +3,8 @@
  * consent lines and the build-time loader (lib/build/legal.ts) all read it. The consent
  * wording (supabase/functions/_leads/disclosures.ts) links to the same paths; a test checks.
  */
-export const DO_NOT_SELL_ANCHOR = "we-never-sell-or-share-your-information";
+/** The id the privacy policy's heading "Do Not Sell or Share My Personal Information" gets. */
+export const DO_NOT_SELL_ANCHOR = "do-not-sell-or-share-my-personal-information";
 
 export const LEGAL_PAGES = {
   privacy: { path: "/privacy", title: "Privacy Policy", anchors: [DO_NOT_SELL_ANCHOR] },

@@ -36,9 +36,9 @@ export const offerFormCopy = {
   submit: "Get My Cash Offer",
   sending: "Sending...",
   privacy: {
-    text: "Your details are used only to prepare your offer and to contact you about it.",
+    text: "Your details are used to prepare your offer and to contact you about it.",
     link: {
-      text: "We never sell them.",
+      text: "Do Not Sell or Share My Personal Information",
       href: `${LEGAL_PAGES.privacy.path}#${DO_NOT_SELL_ANCHOR}`,
     },
   },

@@ -82,7 +82,7 @@ test("the footer names the company, its address, phone and e-mail, and the polic
   await legal.getByRole("link", { name: "Do Not Sell or Share My Personal Information" }).click();
   await expect(page).toHaveURL(`/privacy#${DO_NOT_SELL_ANCHOR}`);
   await expect(
-    page.getByRole("heading", { name: "We never sell or share your information" }),
+    page.getByRole("heading", { name: "Do Not Sell or Share My Personal Information" }),
   ).toBeInViewport();
 });
 
@@ -160,10 +160,12 @@ test("asking for a call shows what the visitor agrees to, beside the phone field
   );
 });
 
-test("the privacy line under the form links to the promise it makes", async ({ page }) => {
+test("the privacy line under the form links to the opt-out of sale and sharing", async ({
+  page,
+}) => {
   await page.goto("/");
   const link = page.getByRole("form", { name: "Free cash offer request" }).getByRole("link", {
-    name: "We never sell them.",
+    name: "Do Not Sell or Share My Personal Information",
   });
   await expect(link).toHaveAttribute("href", `/privacy#${DO_NOT_SELL_ANCHOR}`);
 });

@@ -39,6 +39,90 @@ describe("the policy pages", () => {
   });
 });
 
+describe("the privacy policy on sale, sharing and the consent record", () => {
+  const html = getLegalPage("privacy").html;
+  /** The words of one h2 section, tags dropped. */
+  const section = (id: string) => {
+    const start = html.indexOf(`<h2 id="${id}">`);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const end = html.indexOf("<h2", start + 1);
+    return html
+      .slice(start, end < 0 ? undefined : end)
+      .replace(/<[^>]+>/g, "")
+      .replace(/\s+/g, " ");
+  };
+
+  it("keeps the client IP address and browser user agent with the consent record, 5 years", () => {
+    expect(section("what-we-collect")).toContain(
+      "the client IP address and the browser user agent the request came with",
+    );
+    const kept = section("how-long-we-keep-it");
+    expect(kept).toMatch(
+      /The record of your consent,? with the client IP address and browser user agent stored in it: 5 years/,
+    );
+    expect(kept).toContain("Telephone Consumer Protection Act can be brought up to 4 years");
+    expect(kept).toContain("Offer requests: up to 3 years");
+    expect(kept).toContain("The hashed IP address used to limit abuse: 24 hours");
+  });
+
+  it("says what each ad platform gets, and that GPC and opted-out requests get none of it", () => {
+    const text = section(DO_NOT_SELL_ANCHOR);
+    for (const needle of [
+      "Google Ads and Microsoft Advertising",
+      "gclid",
+      "gbraid",
+      "wbraid",
+      "msclkid",
+      "the name of the conversion",
+      "someone on our team uploads",
+      "Meta (Facebook and Instagram), only if we turn on Meta's Conversions API",
+      '"Lead" event',
+      "hashed with SHA-256",
+      "the id of your request",
+      "fbc",
+      "fbclid",
+      "None of this is sent for a request from a browser that sent Global Privacy Control, or for anyone who opted out of sale or sharing.",
+    ]) {
+      expect(text).toContain(needle);
+    }
+  });
+
+  it("honours Global Privacy Control and says how else to opt out, toll-free line included", () => {
+    const text = section(DO_NOT_SELL_ANCHOR);
+    expect(text).toContain("Sec-GPC: 1");
+    expect(text).toContain("navigator.globalPrivacyControl");
+    expect(text).toContain("we honor it as your request to opt out of the sale and sharing");
+    expect(text).toContain("never sent to any advertising platform");
+    expect(text).toContain(site.company.email);
+    expect(text).toContain(`call our toll-free privacy line ${site.company.privacyPhone.display}`);
+    expect(text).toContain(site.company.phone.display);
+    expect(text).toContain("within 15 business days");
+    expect(section("your-privacy-rights")).toContain(
+      "call our toll-free privacy line, " + site.company.privacyPhone.display,
+    );
+  });
+
+  it("keeps texts a consent of their own, with STOP and HELP, never shared for marketing", () => {
+    const text = section("calls-and-texts");
+    for (const needle of [
+      '"Text me about my offer"',
+      "never ticked for you",
+      "reply STOP to any text",
+      "Reply HELP",
+      "We never sell your mobile number or your consent to receive texts, and we never share them with anyone for their own marketing.",
+    ]) {
+      expect(text).toContain(needle);
+    }
+    expect(getLegalPage("sms").html).toContain(
+      "We never sell your mobile number or your consent to receive texts, and we never share them with anyone for their own marketing.",
+    );
+  });
+
+  it("no longer says it shares nothing", () => {
+    expect(html).not.toMatch(/nothing to opt out of|have not sold or shared|never sell or share/i);
+  });
+});
+
 describe("fillTokens", () => {
   it("fills known tokens and stops the build on an unknown one, naming the file", () => {
     expect(fillTokens("Call {{ phone }}", { phone: "x" }, "f.md")).toBe("Call x");
