@@ -42,7 +42,7 @@ export function fakeLocalFunction(
       failed: 0,
       metaSent: 0,
       metaFailed: 0,
-      purged: { spam: 0, expired: 0, rateLimits: 0 },
+      purged: { spam: 0, expired: 0, rateLimits: 0, consents: 0, outcomes: 0 },
     }),
     settled: async () => {},
     close: async () => {},

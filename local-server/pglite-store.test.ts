@@ -6,9 +6,17 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 import { ATTRIBUTION_COLUMNS } from "../supabase/functions/_leads/attribution.ts";
+import {
+  createSqlLeadRecords,
+  type LeadRecords,
+} from "../supabase/functions/_leads/lead-records.ts";
 import type { LeadStore } from "../supabase/functions/_leads/lead-store.ts";
 import { leadFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
-import { createSqlLeadStore, LEAD_COLUMNS } from "../supabase/functions/_leads/sql-lead-store.ts";
+import {
+  createSqlLeadStore,
+  LEAD_COLUMNS,
+  type Query,
+} from "../supabase/functions/_leads/sql-lead-store.ts";
 import { createLocalFunction, parseRetryInterval } from "./local-function.ts";
 import { listenOnLoopback } from "./local-test-kit.ts";
 import { applyMigrations, MIGRATIONS_DIR, openPgliteStore } from "./pglite-store.ts";
@@ -37,13 +45,12 @@ const lead = leadFixture({
 });
 
 /** A fresh PGlite with the migrations, and the shared SQL store over it. */
-async function freshDatabase(): Promise<{ db: PGlite; store: LeadStore }> {
+async function freshDatabase(): Promise<{ db: PGlite; store: LeadStore & LeadRecords }> {
   const db = await PGlite.create();
   await applyMigrations(db);
-  const store = createSqlLeadStore(
-    async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
-  );
-  return { db, store };
+  const query: Query = async (text, params) =>
+    (await db.query<Record<string, unknown>>(text, params)).rows;
+  return { db, store: { ...createSqlLeadStore(query), ...createSqlLeadRecords(query) } };
 }
 
 describe("the migrations on a fresh PGlite", () => {
@@ -291,11 +298,33 @@ describe("the SQL lead store", () => {
     await purging.countRequest("old", new Date(Date.now() - 25 * 3600_000));
     await purging.countRequest("recent", new Date(Date.now() - 23 * 3600_000));
 
-    expect(await purging.purgeExpired()).toEqual({ spam: 1, expired: 1, rateLimits: 1 });
+    // Consent records are append-only: written already old, as five years would leave them.
+    const consent = (id: string, age: string) =>
+      fresh.query(
+        `insert into lead_consents (lead_id, received_at, email, via)
+         values ($1, now() - $2::interval, 'pat@example.com', 'script')`,
+        [id, age],
+      );
+    await consent(crypto.randomUUID(), "5 years 1 day");
+    await consent(crypto.randomUUID(), "4 years 364 days");
+    await purging.recordStatus(ids[3]!, "contacted");
+    await purging.recordStatus(ids[4]!, "contacted");
+
+    expect(await purging.purgeExpired()).toEqual({
+      spam: 1,
+      expired: 1,
+      rateLimits: 1,
+      consents: 1,
+      outcomes: 0,
+    });
     expect((await purging.list()).map((row) => row.id).sort()).toEqual(
       [ids[1], ids[2], ids[4]].sort(),
     );
     expect((await fresh.query("select * from lead_rate_limits")).rows).toHaveLength(1);
+    expect((await fresh.query("select * from lead_consents")).rows).toHaveLength(1);
+    // The next run takes the outcome of the lead the last one deleted, and only that.
+    expect(await purging.purgeExpired()).toMatchObject({ outcomes: 1 });
+    expect((await purging.statusChanges()).map((change) => change.lead_id)).toEqual([ids[4]]);
     await fresh.close();
   });
 });

@@ -110,7 +110,15 @@ export type InsertResult =
   /** The id was stored already, with this fingerprint (null for rows from before fingerprints). */
   | { inserted: false; fingerprint: string | null };
 
-export type PurgeCounts = { spam: number; expired: number; rateLimits: number };
+export type PurgeCounts = {
+  spam: number;
+  expired: number;
+  rateLimits: number;
+  /** Consent records past their 5 years. */
+  consents: number;
+  /** Status changes of leads deleted before. */
+  outcomes: number;
+};
 
 /** Where leads are kept; the handler knows nothing else about the database. */
 export interface LeadStore {

@@ -251,7 +251,7 @@ export function createMemoryLeadStore(now: () => number = Date.now): MemoryLeadS
     },
     async purgeExpired() {
       up();
-      return { spam: 0, expired: 0, rateLimits: 0 };
+      return { spam: 0, expired: 0, rateLimits: 0, consents: 0, outcomes: 0 };
     },
     async list() {
       up();

@@ -26,6 +26,8 @@ export const RETENTION = {
   spam: "30 days",
   leads: "3 years",
   rateLimits: "24 hours",
+  /** The consent record outlives its lead: a TCPA claim can come 4 years after a call. */
+  consents: "5 years",
 } as const;
 
 /** The columns a request fills, in insert order; the rest have defaults. */
@@ -180,10 +182,21 @@ const PURGE = `
   rate_limits as (
     delete from public.lead_rate_limits
     where window_start < now() - interval '${RETENTION.rateLimits}'
+    returning 1),
+  consents as (
+    delete from public.lead_consents
+    where received_at < now() - interval '${RETENTION.consents}'
+    returning 1),
+  -- The outcomes of leads deleted by an earlier run (this statement still sees them).
+  outcomes as (
+    delete from public.lead_status_changes change
+    where not exists (select 1 from public.leads where id = change.lead_id)
     returning 1)
   select (select count(*) from spam)::int as spam,
          (select count(*) from expired)::int as expired,
-         (select count(*) from rate_limits)::int as rate_limits`;
+         (select count(*) from rate_limits)::int as rate_limits,
+         (select count(*) from consents)::int as consents,
+         (select count(*) from outcomes)::int as outcomes`;
 
 /** The leads table through any Query: dates come back as ISO strings. */
 export function createSqlLeadStore(query: Query): LeadStore {
@@ -253,6 +266,8 @@ export function createSqlLeadStore(query: Query): LeadStore {
         spam: Number(row?.spam ?? 0),
         expired: Number(row?.expired ?? 0),
         rateLimits: Number(row?.rate_limits ?? 0),
+        consents: Number(row?.consents ?? 0),
+        outcomes: Number(row?.outcomes ?? 0),
       };
     },
     async list() {
