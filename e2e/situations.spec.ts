@@ -274,21 +274,19 @@ test.describe("links to the guides", () => {
   });
 
   test("every state page links its inheritance question to the probate guide", async ({
-    browser,
+    request,
   }) => {
-    test.setTimeout(120_000);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    // The served HTML, as a crawler and a visitor without script get it: fifty pages.
     const statesDir = path.resolve("content", "states");
     for (const file of readdirSync(statesDir)) {
       const slug = file.replace(/\.json$/, "");
-      await page.goto(`/sell-house-fast-${slug}`);
-      await expect(
-        page.locator('[data-faq-read-more][href="/situations/inherited-house-probate"]'),
+      const html = await (await request.get(`/sell-house-fast-${slug}`)).text();
+      const links = html.match(/<a [^>]*data-faq-read-more[^>]*>/g) ?? [];
+      expect(
+        links.filter((link) => link.includes('href="/situations/inherited-house-probate"')),
         slug,
-      ).toHaveCount(1);
+      ).toHaveLength(1);
     }
-    await context.close();
   });
 });
 
