@@ -12,6 +12,7 @@ import { PropertyTypes } from "@/components/home/property-types";
 import { StateLinks } from "@/components/home/state-links";
 import { Island } from "@/components/islands/island";
 import { offerFormProps } from "@/components/offer-form/form-props";
+import { ClosingOffer } from "@/components/site/closing-offer";
 import { Faq } from "@/components/site/faq";
 import { JsonLd } from "@/components/site/json-ld";
 
@@ -62,6 +63,13 @@ export default function HomePage() {
         className="mx-auto max-w-3xl px-4 py-16"
       />
       <StateLinks />
+      <div className="mx-auto max-w-6xl px-4 pb-16">
+        <ClosingOffer
+          formId={FORM_ID}
+          title={homeCopy.closing.title}
+          text={homeCopy.closing.text}
+        />
+      </div>
     </>
   );
 }

@@ -108,4 +108,8 @@ export const homeCopy = {
     title: "We Buy Houses in All 50 States",
     lead: "Choose your state to see how we buy houses where you live.",
   },
+  closing: {
+    title: "Ready to Sell Your House?",
+    text: `Tell us the address and the condition it's in, and get a written cash offer within ${site.commitments.offerWithinHours} hours. No repairs, no showings, ${site.commitments.fees} fees or commissions, and no obligation to accept. Rather talk it through first? Call us.`,
+  },
 } as const;

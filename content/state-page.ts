@@ -25,6 +25,9 @@ export const statePageCopy = {
     `Compare what you would net listing with an agent and selling to us as-is, with ${state}'s transfer tax and every line of the math shown.`,
   calculatorLink: (state: string) => `Estimate what you would net selling in ${state}`,
   offerTitle: "Get Your Cash Offer",
+  closingTitle: (state: string) => `Selling a House in ${state}?`,
+  closingText: (state: string) =>
+    `Get a written cash offer for your ${state} house within ${site.commitments.offerWithinHours} hours, as it stands. Close in as little as ${site.commitments.closeInDays} days or on the date you pick, and we pay the closing costs. Free, with no obligation to accept.`,
   offerLead: (state: string) =>
     `Free and no-obligation for ${state} homeowners. Written offer within ${site.commitments.offerWithinHours} hours.`,
 } as const;

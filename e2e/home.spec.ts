@@ -21,6 +21,7 @@ test.describe("home page", () => {
       "Listing or Cash? Run the Numbers",
       "Questions Homeowners Ask",
       "We Buy Houses in All 50 States",
+      "Ready to Sell Your House?",
     ]);
     // Document order, which screen readers and the keyboard follow (on large screens the
     // form sits beside the hero, so top-to-bottom position no longer tells it).
@@ -32,6 +33,7 @@ test.describe("home page", () => {
         "#property-types",
         "#how-it-works",
         "#states",
+        "[data-closing-offer]",
         "footer",
       ].map((selector) => document.querySelector(selector)!);
       return elements.every(

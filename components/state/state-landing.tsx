@@ -9,9 +9,12 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Island } from "@/components/islands/island";
 import { offerFormProps } from "@/components/offer-form/form-props";
 import { Breadcrumb } from "@/components/site/breadcrumb";
+import { ClosingOffer } from "@/components/site/closing-offer";
 import { Faq } from "@/components/site/faq";
 
 export type StateLandingProps = { state: StatePage };
+
+const FORM_ID = "offer-form";
 
 /**
  * A state's landing page. On phones the offer card comes right after the headline and
@@ -57,7 +60,7 @@ export function StateLanding({ state }: StateLandingProps) {
               <Island
                 name="offer-form"
                 props={offerFormProps({
-                  id: "offer-form",
+                  id: FORM_ID,
                   path: state.path,
                   state: state.name,
                   placeholder: copy.addressPlaceholder(firstCity, state.code),
@@ -146,6 +149,13 @@ export function StateLanding({ state }: StateLandingProps) {
             ...item,
             ...(item.situation ? { readMore: situationLink(item.situation) } : {}),
           }))}
+        />
+
+        <ClosingOffer
+          formId={FORM_ID}
+          title={copy.closingTitle(state.name)}
+          text={copy.closingText(state.name)}
+          className="lg:col-span-2"
         />
       </div>
     </div>
