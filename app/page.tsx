@@ -15,6 +15,7 @@ import { offerFormProps } from "@/components/offer-form/form-props";
 import { ClosingOffer } from "@/components/site/closing-offer";
 import { Faq } from "@/components/site/faq";
 import { JsonLd } from "@/components/site/json-ld";
+import { OfferBarRegion } from "@/components/site/offer-bar-region";
 
 const FORM_ID = "offer-form";
 
@@ -53,16 +54,18 @@ export default function HomePage() {
           </section>
         </div>
       </div>
-      <PropertyTypes />
-      <HowItWorks />
-      <CalculatorLink />
-      <Faq
-        id="faq"
-        title={homeCopy.faqTitle}
-        items={homeFaq}
-        className="mx-auto max-w-3xl px-4 py-16"
-      />
-      <StateLinks />
+      <OfferBarRegion formId={FORM_ID}>
+        <PropertyTypes />
+        <HowItWorks />
+        <CalculatorLink />
+        <Faq
+          id="faq"
+          title={homeCopy.faqTitle}
+          items={homeFaq}
+          className="mx-auto max-w-3xl px-4 py-16"
+        />
+        <StateLinks />
+      </OfferBarRegion>
       <div className="mx-auto max-w-6xl px-4 pb-16">
         <ClosingOffer
           formId={FORM_ID}

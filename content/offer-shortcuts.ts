@@ -5,6 +5,12 @@ import { site } from "@/config/site";
  * text are with its words (content/home.ts, content/state-page.ts).
  */
 export const offerShortcutsCopy = {
+  /** The bar at the bottom of a phone's screen (components/site/offer-bar-region.tsx). */
+  bar: {
+    label: "Call or get your cash offer",
+    call: "Call",
+    offer: "Get my offer",
+  },
   /** The call to action that ends a long page (components/site/closing-offer.tsx). */
   closing: {
     action: "Get my cash offer",

@@ -8,6 +8,7 @@ import { OFFER_FORM_ID } from "@/lib/situations";
 import { buttonVariants } from "@/components/ui/button";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 import { Faq } from "@/components/site/faq";
+import { OfferBarRegion } from "@/components/site/offer-bar-region";
 import { GuideOffer } from "@/components/situations/guide-offer";
 
 export type GuideArticleProps = {
@@ -48,27 +49,32 @@ export function GuideArticle({ guide, breadcrumb, stateTable, related }: GuideAr
             </p>
           </div>
         </header>
-        <div className={`${PROSE} mt-8`} dangerouslySetInnerHTML={{ __html: guide.html.before }} />
-        {stateTable}
-        {guide.html.after ? (
-          <div className={PROSE} dangerouslySetInnerHTML={{ __html: guide.html.after }} />
-        ) : null}
-        <Faq id="faq" title={copy.faqTitle} items={guide.faq} className="mt-12" />
-        <section aria-labelledby="sources-title" className="mt-12">
-          <h2 id="sources-title" className="text-2xl font-extrabold text-slate-950">
-            {copy.sourcesTitle}
-          </h2>
-          <p className="mt-2 text-slate-700">{copy.sourcesLead}</p>
-          <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-800" data-guide-sources="">
-            {guide.sources.map((source) => (
-              <li key={source.url}>
-                <a href={source.url} className="text-blue-700 underline underline-offset-2">
-                  {source.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <OfferBarRegion formId={OFFER_FORM_ID}>
+          <div
+            className={`${PROSE} mt-8`}
+            dangerouslySetInnerHTML={{ __html: guide.html.before }}
+          />
+          {stateTable}
+          {guide.html.after ? (
+            <div className={PROSE} dangerouslySetInnerHTML={{ __html: guide.html.after }} />
+          ) : null}
+          <Faq id="faq" title={copy.faqTitle} items={guide.faq} className="mt-12" />
+          <section aria-labelledby="sources-title" className="mt-12">
+            <h2 id="sources-title" className="text-2xl font-extrabold text-slate-950">
+              {copy.sourcesTitle}
+            </h2>
+            <p className="mt-2 text-slate-700">{copy.sourcesLead}</p>
+            <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-800" data-guide-sources="">
+              {guide.sources.map((source) => (
+                <li key={source.url}>
+                  <a href={source.url} className="text-blue-700 underline underline-offset-2">
+                    {source.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </OfferBarRegion>
       </article>
       {related}
       <GuideOffer path={guide.path} />

@@ -11,6 +11,7 @@ import { offerFormProps } from "@/components/offer-form/form-props";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 import { ClosingOffer } from "@/components/site/closing-offer";
 import { Faq } from "@/components/site/faq";
+import { OfferBarRegion } from "@/components/site/offer-bar-region";
 
 export type StateLandingProps = { state: StatePage };
 
@@ -70,86 +71,89 @@ export function StateLanding({ state }: StateLandingProps) {
           </Card>
         </aside>
 
-        <section aria-label={copy.ratingLabel}>
-          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-            <span className="flex text-amber-500" aria-hidden="true">
-              {Array.from({ length: 5 }, (_, index) => (
-                <Icon icon={Star} key={index} className="size-5 fill-current" />
+        {/* On large screens the region's sections are the grid's own, beside the offer card. */}
+        <OfferBarRegion formId={FORM_ID} className="grid gap-y-8 lg:contents">
+          <section aria-label={copy.ratingLabel}>
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+              <span className="flex text-amber-500" aria-hidden="true">
+                {Array.from({ length: 5 }, (_, index) => (
+                  <Icon icon={Star} key={index} className="size-5 fill-current" />
+                ))}
+              </span>
+              {copy.rating}
+            </p>
+            <ul className="mt-5 grid grid-cols-3 gap-2 sm:gap-3">
+              {copy.stats.map((stat) => (
+                <li
+                  key={stat.label}
+                  className="flex flex-col justify-center rounded-xl bg-white px-2 py-3 text-center shadow-sm ring-1 ring-slate-200 sm:p-4"
+                >
+                  <span className="block text-xl font-extrabold whitespace-nowrap text-blue-700 sm:text-2xl">
+                    {stat.value}
+                  </span>
+                  <span className="mt-1 block text-xs leading-tight text-slate-700 sm:text-sm">
+                    {stat.label}
+                  </span>
+                </li>
               ))}
-            </span>
-            {copy.rating}
-          </p>
-          <ul className="mt-5 grid grid-cols-3 gap-2 sm:gap-3">
-            {copy.stats.map((stat) => (
-              <li
-                key={stat.label}
-                className="flex flex-col justify-center rounded-xl bg-white px-2 py-3 text-center shadow-sm ring-1 ring-slate-200 sm:p-4"
-              >
-                <span className="block text-xl font-extrabold whitespace-nowrap text-blue-700 sm:text-2xl">
-                  {stat.value}
-                </span>
-                <span className="mt-1 block text-xs leading-tight text-slate-700 sm:text-sm">
-                  {stat.label}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+            </ul>
+          </section>
 
-        <section aria-labelledby="benefits-title">
-          <h2 id="benefits-title" className="text-2xl font-extrabold text-slate-950">
-            {copy.benefitsTitle(state.name)}
-          </h2>
-          <ul className="mt-5 space-y-4">
-            {state.benefits.map((benefit) => (
-              <li key={benefit} className="flex gap-3 text-slate-800">
-                <Icon icon={CircleCheck} className="mt-0.5 size-5 shrink-0 text-green-700" />
-                {benefit}
-              </li>
-            ))}
-          </ul>
-        </section>
+          <section aria-labelledby="benefits-title">
+            <h2 id="benefits-title" className="text-2xl font-extrabold text-slate-950">
+              {copy.benefitsTitle(state.name)}
+            </h2>
+            <ul className="mt-5 space-y-4">
+              {state.benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-3 text-slate-800">
+                  <Icon icon={CircleCheck} className="mt-0.5 size-5 shrink-0 text-green-700" />
+                  {benefit}
+                </li>
+              ))}
+            </ul>
+          </section>
 
-        <section aria-labelledby="cities-title">
-          <h2 id="cities-title" className="text-2xl font-extrabold text-slate-950">
-            {copy.citiesTitle(state.name)}
-          </h2>
-          <p className="mt-2 text-slate-700">{copy.citiesLead(state.name)}</p>
-          <ul className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {state.majorCities.map((city) => (
-              <li key={city} className="flex items-center gap-2 text-slate-800">
-                <Icon icon={MapPin} className="size-4 shrink-0 text-blue-700" />
-                {city}
-              </li>
-            ))}
-          </ul>
-        </section>
+          <section aria-labelledby="cities-title">
+            <h2 id="cities-title" className="text-2xl font-extrabold text-slate-950">
+              {copy.citiesTitle(state.name)}
+            </h2>
+            <p className="mt-2 text-slate-700">{copy.citiesLead(state.name)}</p>
+            <ul className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {state.majorCities.map((city) => (
+                <li key={city} className="flex items-center gap-2 text-slate-800">
+                  <Icon icon={MapPin} className="size-4 shrink-0 text-blue-700" />
+                  {city}
+                </li>
+              ))}
+            </ul>
+          </section>
 
-        <section
-          aria-labelledby="calculator-title"
-          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-        >
-          <h2 id="calculator-title" className="text-2xl font-extrabold text-slate-950">
-            {copy.calculatorTitle(state.name)}
-          </h2>
-          <p className="mt-2 text-slate-700">{copy.calculatorLead(state.name)}</p>
-          <a
-            href={calculatorHref(state.code)}
-            className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 underline underline-offset-4"
+          <section
+            aria-labelledby="calculator-title"
+            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
           >
-            <Icon icon={Calculator} className="size-5 shrink-0" />
-            {copy.calculatorLink(state.name)}
-          </a>
-        </section>
+            <h2 id="calculator-title" className="text-2xl font-extrabold text-slate-950">
+              {copy.calculatorTitle(state.name)}
+            </h2>
+            <p className="mt-2 text-slate-700">{copy.calculatorLead(state.name)}</p>
+            <a
+              href={calculatorHref(state.code)}
+              className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 underline underline-offset-4"
+            >
+              <Icon icon={Calculator} className="size-5 shrink-0" />
+              {copy.calculatorLink(state.name)}
+            </a>
+          </section>
 
-        <Faq
-          id="faq"
-          title={copy.faqTitle(state.name)}
-          items={state.faq.map((item) => ({
-            ...item,
-            ...(item.situation ? { readMore: situationLink(item.situation) } : {}),
-          }))}
-        />
+          <Faq
+            id="faq"
+            title={copy.faqTitle(state.name)}
+            items={state.faq.map((item) => ({
+              ...item,
+              ...(item.situation ? { readMore: situationLink(item.situation) } : {}),
+            }))}
+          />
+        </OfferBarRegion>
 
         <ClosingOffer
           formId={FORM_ID}
