@@ -189,6 +189,27 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test.describe("the offer bar, shown on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const { path, middle } of [
+    { path: "/", middle: "#how-it-works-title" },
+    { path: "/sell-house-fast-ohio", middle: "#cities-title" },
+    { path: "/situations/foreclosure", middle: "#faq" },
+  ]) {
+    test(`on ${path} has no axe violations`, async ({ page }) => {
+      await open(page, path);
+      await page
+        .locator(middle)
+        .evaluate((element) => element.scrollIntoView({ block: "start", behavior: "instant" }));
+      const bar = page.getByRole("navigation", { name: "Call or get your cash offer" });
+      await expect(bar).toBeVisible();
+      await expect(bar).toBeInViewport({ ratio: 1 });
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
 test.describe("the blog's category sheet on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
