@@ -261,6 +261,28 @@ test.describe("on a phone", () => {
   });
 });
 
+test.describe("on a phone, with the keyboard", () => {
+  test.use({ viewport: PHONE });
+
+  test("a link Tab reaches under the shown bar scrolls clear of it", async ({ page }) => {
+    await page.goto("/");
+    const links = page.locator("#states a");
+    // The next state's link just under the bar, the one before it focused.
+    const under = await pageBox(page, "#states li:nth-child(21) a");
+    await scrollTo(page, under.top - (PHONE.height - BAR_HEIGHT / 2));
+    await expectFullyShown(page);
+    await links.nth(19).focus();
+    await page.keyboard.press("Tab");
+    await expect(links.nth(20)).toBeFocused();
+    await expect
+      .poll(async () => {
+        const box = await links.nth(20).boundingBox();
+        return box!.y + box!.height <= PHONE.height - BAR_HEIGHT;
+      })
+      .toBe(true);
+  });
+});
+
 test.describe("on a phone without script", () => {
   test.use({ viewport: PHONE, javaScriptEnabled: false });
 
