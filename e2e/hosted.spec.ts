@@ -8,7 +8,7 @@ import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules";
 import { HOSTED_INFO_FILE, type HostedInfo } from "../scripts/hosted-site";
 import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
-import { expect, test, type Page } from "./support/test";
+import { expect, islandsHydrated, test, type Page } from "./support/test";
 
 /**
  * The hosted path, run for real: a deploy build whose NEXT_PUBLIC_SUPABASE_URL points at
@@ -62,10 +62,15 @@ test("the form posts to the Supabase URL it was built with, and the row is in Po
   });
   await page.goto("/?utm_source=google&utm_medium=cpc&utm_campaign=ohio-probate");
   await page.locator("#states").getByRole("link", { name: "Ohio", exact: true }).click();
+  await expect(page).toHaveURL(/\/sell-house-fast-ohio$/);
+  await islandsHydrated(page);
   await submit(page, email);
   await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
 
-  expect(posted).toEqual([`${info().supabaseUrl}${FUNCTION_PATH}`]);
+  // Every attempt goes to the function the build was pointed at (a slow answer may be sent
+  // again with the same id: the row count below shows it is stored once).
+  expect(posted.length).toBeGreaterThan(0);
+  expect(new Set(posted)).toEqual(new Set([`${info().supabaseUrl}${FUNCTION_PATH}`]));
   const rows = await rowsFor(email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
