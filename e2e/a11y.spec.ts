@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Locator } from "@playwright/test";
 
+import { SITUATION_SLUGS } from "../content/situations";
 import { FUNCTION_URL } from "./support/offer-form";
 import { expect, test, type Page } from "./support/test";
 
@@ -23,15 +24,11 @@ const PAGES = [
   { name: "the terms of use", path: "/terms", status: 200 },
   { name: "the situations index", path: "/situations", status: 200 },
   { name: "the comparison of ways to sell", path: "/cash-offer-vs-listing", status: 200 },
-  ...[
-    "inherited-house-probate",
-    "foreclosure",
-    "divorce",
-    "relocation",
-    "tired-landlord",
-    "major-repairs",
-    "behind-on-property-taxes",
-  ].map((slug) => ({ name: `the ${slug} guide`, path: `/situations/${slug}`, status: 200 })),
+  ...SITUATION_SLUGS.map((slug) => ({
+    name: `the ${slug} guide`,
+    path: `/situations/${slug}`,
+    status: 200,
+  })),
 ] as const;
 
 async function expectNoAxeViolations(page: Page) {
