@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -163,33 +163,61 @@ const SUPABASE_ROLES = `
   alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 `;
 
-function startFakeMail(port: number): Promise<{ mail: FakeMail; server: Server }> {
-  const requests: SentMail[] = [];
+type FakeEndpoint<Sent> = {
+  /** The request this endpoint takes; any other answers 404. */
+  accepts: (method: string | undefined, url: string) => boolean;
+  /** What was sent, as the test reads it back. */
+  record: (req: IncomingMessage, body: string, status: number) => Sent;
+  /** The body of a 200 or of a failure, as the real service words it; `count` requests so far. */
+  answer: (sent: Sent, ok: boolean, count: number) => unknown;
+};
+
+/**
+ * A stand-in for a service the function calls (Resend, Meta's events edge): it records
+ * each request and answers like the service, 500 for the next `failNext(n)` requests.
+ */
+function startFakeEndpoint<Sent>(
+  port: number,
+  endpoint: FakeEndpoint<Sent>,
+): Promise<{ requests: Sent[]; failNext: (count: number) => void; server: Server }> {
+  const requests: Sent[] = [];
   let failures = 0;
   const server = createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
-      if (req.method !== "POST" || req.url !== "/emails") {
+      if (!endpoint.accepts(req.method, req.url ?? "")) {
         res.writeHead(404).end();
         return;
       }
       const status = failures > 0 ? 500 : 200;
       if (failures > 0) failures -= 1;
-      requests.push({
-        idempotencyKey: req.headers["idempotency-key"]?.toString() ?? null,
-        authorization: req.headers.authorization ?? null,
-        body: JSON.parse(body) as SentMail["body"],
-        status,
-      });
+      const sent = endpoint.record(req, body, status);
+      requests.push(sent);
       res.writeHead(status, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify(
-          status === 200 ? { id: `email_${requests.length}` } : { message: "fake outage" },
-        ),
-      );
+      res.end(JSON.stringify(endpoint.answer(sent, status === 200, requests.length)));
     });
+  });
+  const failNext = (count: number) => {
+    failures = count;
+  };
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, HOST, () => resolve({ requests, failNext, server }));
+  });
+}
+
+async function startFakeMail(port: number): Promise<{ mail: FakeMail; server: Server }> {
+  const { requests, failNext, server } = await startFakeEndpoint<SentMail>(port, {
+    accepts: (method, url) => method === "POST" && url === "/emails",
+    record: (req, body, status) => ({
+      idempotencyKey: req.headers["idempotency-key"]?.toString() ?? null,
+      authorization: req.headers.authorization ?? null,
+      body: JSON.parse(body) as SentMail["body"],
+      status,
+    }),
+    answer: (_sent, ok, count) => (ok ? { id: `email_${count}` } : { message: "fake outage" }),
   });
   const mail: FakeMail = {
     requests,
@@ -201,53 +229,26 @@ function startFakeMail(port: number): Promise<{ mail: FakeMail; server: Server }
         return true;
       });
     },
-    failNext(count) {
-      failures = count;
-    },
+    failNext,
   };
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, () => resolve({ mail, server }));
-  });
+  return { mail, server };
 }
 
 /** Meta's events edge: 200 with events_received, or 500 with a Graph API error. */
-function startFakeMeta(port: number): Promise<{ meta: FakeMeta; server: Server }> {
-  const requests: SentMetaEvents[] = [];
-  let failures = 0;
-  const server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => {
-      if (req.method !== "POST" || !/^\/v\d+\.\d+\/\d+\/events$/.test(req.url ?? "")) {
-        res.writeHead(404).end();
-        return;
-      }
-      const status = failures > 0 ? 500 : 200;
-      if (failures > 0) failures -= 1;
-      const parsed = JSON.parse(body) as SentMetaEvents["body"];
-      requests.push({ path: req.url ?? "", body: parsed, status });
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify(
-          status === 200
-            ? { events_received: parsed.data.length, messages: [], fbtrace_id: "fake" }
-            : { error: { message: "fake outage", type: "OAuthException", code: 2 } },
-        ),
-      );
-    });
+async function startFakeMeta(port: number): Promise<{ meta: FakeMeta; server: Server }> {
+  const { requests, failNext, server } = await startFakeEndpoint<SentMetaEvents>(port, {
+    accepts: (method, url) => method === "POST" && /^\/v\d+\.\d+\/\d+\/events$/.test(url),
+    record: (req, body, status) => ({
+      path: req.url ?? "",
+      body: JSON.parse(body) as SentMetaEvents["body"],
+      status,
+    }),
+    answer: (sent, ok) =>
+      ok
+        ? { events_received: sent.body.data.length, messages: [], fbtrace_id: "fake" }
+        : { error: { message: "fake outage", type: "OAuthException", code: 2 } },
   });
-  const meta: FakeMeta = {
-    requests,
-    failNext(count) {
-      failures = count;
-    },
-  };
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, () => resolve({ meta, server }));
-  });
+  return { meta: { requests, failNext }, server };
 }
 
 async function waitFor(
