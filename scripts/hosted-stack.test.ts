@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import postgres from "postgres";
 
 import { leadRequestFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { createPostgresLeadStore } from "../supabase/functions/_leads/postgres-lead-store.ts";
 import {
   findPostgresBin,
   HOSTED_META,
@@ -362,6 +363,41 @@ describe("Meta's Lead event", () => {
       `Meta Lead event for lead ${body.id} failed, it will be retried on the next retry run`,
     );
     expect(stack.functionLog.join("\n")).not.toContain(HOSTED_META.accessToken);
+  });
+
+  it("goes out for a new lead whose row another transaction holds, once that one commits", async () => {
+    // The lead's e-mail being marked sent holds its row for a moment: the new lead's own
+    // claim waits for it instead of skipping the event until the next retry run.
+    stack.meta.failNext(1);
+    const body = lead();
+    expect((await post(body)).status).toBe(200);
+    await until("the claim to be released", async () => {
+      const [row] = await rowsFor(body.id);
+      return row?.meta_error && row.meta_attempted_at === null ? true : undefined;
+    });
+    const store = createPostgresLeadStore(stack.databaseUrl);
+    try {
+      let locked = () => {};
+      let release = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holder = sql.begin(async (tx) => {
+        await tx`select id from public.leads where id = ${body.id} for update`;
+        locked();
+        await held;
+      });
+      await isLocked;
+      const claim = store.claimMetaLead(body.id);
+      await until("the claim to wait for the row", async () => {
+        const [row] = await sql`select count(*)::int as n from pg_locks where not granted`;
+        return row?.n ? true : undefined;
+      });
+      release();
+      await holder;
+      expect(await claim).toMatchObject({ id: body.id, attempts: 2 });
+    } finally {
+      await store.close();
+    }
   });
 
   it("does not go out for a lead sent with Global Privacy Control or whose e-mail opted out of sharing", async () => {

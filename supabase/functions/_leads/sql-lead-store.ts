@@ -139,8 +139,12 @@ const META_DUE = `
  * Claims due Meta events ($1: one lead's id, or null for any; $2: how many) and returns
  * what each event is made of. The click id is the latest touch's, else the first's; it
  * was first seen when the first touch arrived if that carried the same one.
+ *
+ * A retry run skips a row another transaction holds; the claim of one new lead waits for
+ * it instead (its e-mail being marked sent, say) and then checks again that the event is
+ * still due: skipping it would leave the event to the next retry run.
  */
-const CLAIM_META = `
+const claimMeta = (lock: "for update" | "for update skip locked") => `
   with claimed as (
     update public.leads
     set meta_attempted_at = now(), meta_attempts = meta_attempts + 1
@@ -149,7 +153,7 @@ const CLAIM_META = `
       where ${META_DUE} and ($1::uuid is null or l.id = $1::uuid)
       order by coalesce(l.meta_next_at, l.created_at)
       limit $2
-      for update skip locked)
+      ${lock})
     returning *)
   select c.id, c.email, c.phone, c.created_at, c.meta_attempts,
          coalesce(c.fbclid, c.first_fbclid) as fbclid,
@@ -159,6 +163,8 @@ const CLAIM_META = `
          k.page_url, k.user_agent, k.client_ip
   from claimed c left join public.lead_consents k on k.lead_id = c.id
   order by coalesce(c.meta_next_at, c.created_at)`;
+const CLAIM_ONE_META = claimMeta("for update");
+const CLAIM_DUE_META = claimMeta("for update skip locked");
 
 /** The hash is made in the database with its own random salt: neither leaves it. */
 const COUNT_REQUEST = `
@@ -242,11 +248,11 @@ export function createSqlLeadStore(query: Query): LeadStore {
       return (await query(CLAIM_DUE, [limit])).map(toLeadRow);
     },
     async claimMetaLead(id) {
-      const [row] = await query(CLAIM_META, [id, 1]);
+      const [row] = await query(CLAIM_ONE_META, [id, 1]);
       return row === undefined ? null : toClaimedMetaLead(row);
     },
     async claimDueMetaLeads(limit) {
-      return (await query(CLAIM_META, [null, limit])).map(toClaimedMetaLead);
+      return (await query(CLAIM_DUE_META, [null, limit])).map(toClaimedMetaLead);
     },
     async markMetaSent(id) {
       await query("update public.leads set meta_sent_at = now() where id = $1", [id]);
