@@ -5,6 +5,7 @@ import {
   failedChecks,
   median,
   medianRun,
+  quartiles,
   renderReport,
   stripScripts,
   type AssertionResult,
@@ -71,6 +72,14 @@ describe("median", () => {
       run({ lcpMs: 2000, tbtMs: 30, performance: 100 }),
     ]);
     expect(result).toMatchObject({ lcpMs: 1400, tbtMs: 30, performance: 99 });
+  });
+});
+
+describe("quartiles", () => {
+  it("bound the middle half of the loads, outliers outside it", () => {
+    expect(quartiles([880, 1290, 860, 940, 900, 820, 1220])).toEqual([860, 1220]);
+    expect(quartiles([4, 1, 3, 2])).toEqual([1.5, 3.5]);
+    expect(quartiles([900])).toEqual([900, 900]);
   });
 });
 
@@ -205,7 +214,7 @@ describe("renderReport", () => {
           },
         }),
       ],
-      { date: "2026-01-01", chromium: "1.0", lighthouse: "13.5.0", runs: 5 },
+      { date: "2026-01-01", chromium: "1.0", lighthouse: "13.5.0", runs: 5, loads: 15 },
     );
     expect(report).toContain("## Home (`/`)");
     expect(report).toContain("| JavaScript (gzip) | ≤ 80.0 KB | 70.0 KB in 1 files | pass |");
