@@ -293,8 +293,7 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
       `posts itself without script. Lighthouse ${context.lighthouse} with --throttling-method=devtools (the same applied`,
       `throttling), mobile, ${context.runs} runs per page, asserted by Lighthouse CI's assertion engine on the median.`,
       "",
-      "| Page | JS (gzip) | Sending | Perf. | A11y | Best pr. | SEO | TBT | CLS | LH LCP | Observed LCP | No-script LCP | Ratio | Form works | Form hydrated |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      ...summaryHeader(measurements),
       ...measurements.map(summaryRow),
     );
   }
@@ -321,6 +320,18 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The summary table's head: the Lighthouse columns only when it ran (not with --no-lighthouse). */
+function summaryHeader(measurements: readonly PageMeasurement[]): string[] {
+  const columns = ["Page", "JS (gzip)", "Sending"];
+  if (measurements.some((measurement) => measurement.lighthouse)) {
+    columns.push("Perf.", "A11y", "Best pr.", "SEO", "TBT", "CLS", "LH LCP");
+  }
+  if (measurements.some((measurement) => measurement.throttled)) {
+    columns.push("Observed LCP", "No-script LCP", "Ratio", "Form works", "Form hydrated");
+  }
+  return [`| ${columns.join(" | ")} |`, `|${" --- |".repeat(columns.length)}`];
 }
 
 /** One line of the summary table (the README shows the same). */
