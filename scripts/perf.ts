@@ -448,7 +448,9 @@ const NO_SCRIPT_PREFIX = "/__no-script";
  */
 async function startComparisonServer(): Promise<Running & { root: string }> {
   const root = mkdtempSync(path.join(os.tmpdir(), "qhb-perf-no-script-"));
-  copyFileSync(path.join(exportDir, "_headers"), path.join(root, "_headers"));
+  // An older export (--export) may have no _headers: then neither version gets any.
+  const headers = path.join(exportDir, "_headers");
+  if (existsSync(headers)) copyFileSync(headers, path.join(root, "_headers"));
   for (const page of pages) {
     const html = stripScripts(readFileSync(htmlFileFor(page.path), "utf8"));
     const file = path.join(
