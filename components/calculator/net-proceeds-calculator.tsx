@@ -146,6 +146,9 @@ export function NetProceedsCalculator({
 
   const set = (key: keyof CalculatorFields) => (value: string) =>
     setFields((current) => ({ ...current, [key]: value }));
+  // The money fields: "$" before the field for the eye, the unit read with it.
+  const dollars = { prefix: "$", unit: copy.dollars };
+  const dollarsAMonth = { prefix: "$", unit: copy.dollarsAMonth };
   const field = (key: keyof CalculatorFields & string) => {
     const error = errors[key];
     return {
@@ -189,13 +192,7 @@ export function NetProceedsCalculator({
               ))}
             </select>
           </div>
-          <TextInput
-            prefix="$"
-            unit={copy.dollars}
-            label={copy.price}
-            hint={copy.priceHint}
-            {...field("price")}
-          />
+          <TextInput {...dollars} label={copy.price} hint={copy.priceHint} {...field("price")} />
           <Choice
             legend={copy.repairsMode}
             name={`${id}repairsMode`}
@@ -207,12 +204,7 @@ export function NetProceedsCalculator({
             ]}
           />
           {fields.repairsMode === "one" ? (
-            <TextInput
-              prefix="$"
-              unit={copy.dollars}
-              label={copy.repairsTotal}
-              {...field("repairs")}
-            />
+            <TextInput {...dollars} label={copy.repairsTotal} {...field("repairs")} />
           ) : (
             <fieldset className="space-y-3">
               <legend className="text-sm font-semibold text-slate-900">{copy.repairs}</legend>
@@ -220,8 +212,7 @@ export function NetProceedsCalculator({
               <div className="grid gap-3 sm:grid-cols-2">
                 {checklist.map((item, index) => (
                   <TextInput
-                    prefix="$"
-                    unit={copy.dollars}
+                    {...dollars}
                     key={item}
                     label={item}
                     id={`${id}repairItem${index}`}
@@ -245,13 +236,7 @@ export function NetProceedsCalculator({
               ) : null}
             </fieldset>
           )}
-          <TextInput
-            prefix="$"
-            unit={copy.dollars}
-            label={copy.payoff}
-            hint={copy.payoffHint}
-            {...field("payoff")}
-          />
+          <TextInput {...dollars} label={copy.payoff} hint={copy.payoffHint} {...field("payoff")} />
         </Group>
 
         <Group title={copy.listing}>
@@ -296,8 +281,7 @@ export function NetProceedsCalculator({
             />
           ) : (
             <TextInput
-              prefix="$"
-              unit={copy.dollars}
+              {...dollars}
               label={copy.otherClosing}
               hint={copy.otherClosingHint}
               {...field("otherClosing")}
@@ -307,30 +291,10 @@ export function NetProceedsCalculator({
 
         <Group title={copy.carrying} hint={copy.carryingHint}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              prefix="$"
-              label={copy.payment}
-              unit={copy.dollarsAMonth}
-              {...field("payment")}
-            />
-            <TextInput
-              prefix="$"
-              label={copy.propertyTaxes}
-              unit={copy.dollarsAMonth}
-              {...field("propertyTaxes")}
-            />
-            <TextInput
-              prefix="$"
-              label={copy.insurance}
-              unit={copy.dollarsAMonth}
-              {...field("insurance")}
-            />
-            <TextInput
-              prefix="$"
-              label={copy.utilities}
-              unit={copy.dollarsAMonth}
-              {...field("utilities")}
-            />
+            <TextInput label={copy.payment} {...dollarsAMonth} {...field("payment")} />
+            <TextInput label={copy.propertyTaxes} {...dollarsAMonth} {...field("propertyTaxes")} />
+            <TextInput label={copy.insurance} {...dollarsAMonth} {...field("insurance")} />
+            <TextInput label={copy.utilities} {...dollarsAMonth} {...field("utilities")} />
           </div>
         </Group>
 
@@ -346,12 +310,7 @@ export function NetProceedsCalculator({
             ]}
           />
           {fields.cashMode === "entered" ? (
-            <TextInput
-              prefix="$"
-              unit={copy.dollars}
-              label={copy.cashAmount}
-              {...field("cashOffer")}
-            />
+            <TextInput {...dollars} label={copy.cashAmount} {...field("cashOffer")} />
           ) : (
             <p className="text-sm text-slate-700">{copy.cashEstimateHint}</p>
           )}
