@@ -67,12 +67,7 @@ function LawTable<
         // scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        // Fifty rows of sources: laying out and painting them at load was half the guide's
-        // main-thread rendering on a slow phone (traced at 4× CPU: layout 170–300 → 120–160 ms,
-        // paint 70–150 → 5–25 ms) and its Lighthouse blocking time. The browser now lays the
-        // table out as it nears the screen; until then it holds about the table's height
-        // (7,000 to 12,700 px measured at 390 and 1,280 px), and `auto` keeps the real one after.
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white [contain-intrinsic-size:auto_10000px] [content-visibility:auto]"
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
       >
         <table id={id} className="w-full min-w-[56rem] border-collapse text-left text-sm">
           <caption
