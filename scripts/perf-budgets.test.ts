@@ -224,4 +224,27 @@ describe("renderReport", () => {
     );
     expect(report).toContain("Lighthouse 13.5.0 with --throttling-method=devtools");
   });
+
+  it("describes only what was measured: no Lighthouse without its runs, no table for bytes only", () => {
+    const context = {
+      date: "2026-01-01",
+      chromium: "1.0",
+      lighthouse: "13.5.0",
+      runs: 5,
+      loads: 15,
+    };
+    const loadsOnly = renderReport([measurement({ lighthouse: undefined })], context);
+    expect(loadsOnly).toContain("median of 15 loads per page");
+    expect(loadsOnly).not.toContain("Lighthouse 13.5.0");
+    expect(loadsOnly).toContain("| Page | JS (gzip) | Sending | Observed LCP |");
+
+    const bytesOnly = renderReport([measurement({ lighthouse: undefined, throttled: undefined })], {
+      ...context,
+      lighthouse: undefined,
+    });
+    expect(bytesOnly).toContain("`npm run perf:bytes`");
+    expect(bytesOnly).not.toContain("Applied throttling");
+    expect(bytesOnly).not.toContain("| Page |");
+    expect(bytesOnly).toContain("| JavaScript (gzip) | ≤ 80.0 KB | 70.0 KB in 1 files | pass |");
+  });
 });

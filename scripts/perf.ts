@@ -1,7 +1,7 @@
 /**
  * npm run perf: a benchmark with a report, not a test. Builds the export, serves it with
- * the project's server (gzip on) and measures home, a state page, the blog, a post and a
- * situation guide against scripts/perf-budgets.ts:
+ * the project's server (gzip on) and measures home, a state page, the blog, a post, two
+ * situation guides and the calculator against scripts/perf-budgets.ts:
  *  - the JavaScript each page loads by itself, and what sending a lead loads beyond it;
  *  - what a phone on slow 4G lives through, under applied throttling (the network and the
  *    CPU really slowed, cache off), median of N loads: the observed LCP beside the same
