@@ -40,6 +40,13 @@ export const situationsCopy = {
   compareLink: "Cash offer vs agent vs selling it yourself",
   otherSituations: "Other situations",
   stateTable: {
+    /** The line that opens the full table; the table stays closed until a visitor asks for it. */
+    open: {
+      foreclosure: "All 50 states: the process, redemption after the sale, notes and sources",
+      "small-estates": "All 50 states: the procedure, its limit, notes and sources",
+    },
+    scrolls: "On a small screen the table scrolls sideways.",
+    bothAllowed: "both allowed",
     sourcesHeader: "Sources",
     checkWith: {
       foreclosure: "Uncertain: check with the county or a foreclosure attorney.",

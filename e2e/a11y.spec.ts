@@ -128,6 +128,11 @@ for (const viewport of VIEWPORTS) {
       : PAGES) {
       test(`${name} has no axe violations`, async ({ page }) => {
         await open(page, path, status);
+        // A guide's state table is checked as a visitor who opens it reads it.
+        for (const summary of await page.locator("[data-state-table] summary").all()) {
+          await summary.click();
+          await expect(page.locator("[data-state-table] [role=region]")).toBeVisible();
+        }
         await expectNoAxeViolations(page);
       });
     }

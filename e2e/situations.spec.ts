@@ -149,11 +149,12 @@ test.describe("situation guides", () => {
 });
 
 test.describe("state law tables", () => {
-  for (const { path: pagePath, table, columns } of [
+  for (const { path: pagePath, table, columns, digestColumn } of [
     {
       path: "/situations/foreclosure",
       table: "foreclosure",
       columns: ["State", "Usual process", "Redemption after the sale", "Good to know", "Sources"],
+      digestColumn: "Usual process",
     },
     {
       path: "/situations/inherited-house-probate",
@@ -166,19 +167,58 @@ test.describe("state law tables", () => {
         "Good to know",
         "Sources",
       ],
+      digestColumn: "Can a house pass this way?",
     },
   ]) {
-    test(`${pagePath} shows the ${table} table by state, each row with its sources`, async ({
+    test(`${pagePath} names every state's answer, and opens the ${table} table by state with each row's sources`, async ({
       page,
     }) => {
       await page.goto(pagePath);
-      const region = page.locator(`[data-state-table="${table}"] [role="region"]`);
+      const box = page.locator(`[data-state-table="${table}"]`);
+      const region = box.getByRole("region");
+      const grid = region.getByRole("table");
+      const rows = grid.locator("tbody tr");
+
+      // The digest names each state once, under the answer its row gives.
+      const groups = await box.locator("[data-state-groups] > div").evaluateAll((all) =>
+        all.map((group) => ({
+          label: group.querySelector("dt")?.textContent ?? "",
+          states: (group.querySelector("dd")?.textContent ?? "").split(", "),
+        })),
+      );
+      // Read while the table is closed, where roles are hidden from getByRole.
+      const answers = await box
+        .locator("tbody tr")
+        .evaluateAll(
+          (all, column) =>
+            all.map((row) => [
+              row.querySelector("th")?.textContent ?? "",
+              row.querySelectorAll("td")[column]?.textContent ?? "",
+            ]),
+          columns.indexOf(digestColumn) - 1,
+        );
+      const named: string[] = [];
+      for (const { label, states } of groups) {
+        const [answer = "", count] = label.split(": ");
+        expect(count, label).toBe(`${states.length} states`);
+        for (const state of states) {
+          const name = state.replace(/ \(both allowed\)$/, "");
+          named.push(name);
+          const row = answers.find(([rowName]) => rowName === name);
+          expect(row?.[1]?.startsWith(answer), `${name} under "${answer}"`).toBe(true);
+        }
+      }
+      expect(named.sort()).toEqual(answers.map(([name]) => name).sort());
+      expect(named).toHaveLength(STATE_COUNT);
+
+      // The full table waits behind one tap, then reads as before.
+      await expect(region).toBeHidden();
+      await box.getByText(/^All 50 states:/).click();
+      await expect(region).toBeVisible();
       // A table a screen reader can name, and a keyboard can scroll.
       await expect(region).toHaveAttribute("tabindex", "0");
-      const grid = region.getByRole("table");
       await expect(grid.locator("caption")).not.toBeEmpty();
       await expect(grid.locator("thead th[scope=col]")).toHaveText(columns);
-      const rows = grid.locator("tbody tr");
       await expect(rows).toHaveCount(STATE_COUNT);
       await expect(grid.locator("tbody th[scope=row]").first()).toHaveText("Alabama");
       await expect(grid.locator("tbody th[scope=row]").last()).toHaveText("Wyoming");
@@ -199,11 +239,15 @@ test.describe("state law tables", () => {
     });
   }
 
-  test("a phone scrolls the table sideways inside its own region, not the page", async ({
+  test("a phone opens the table and scrolls it sideways inside its own region, not the page", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/situations/foreclosure");
+    const region = page.locator("[data-state-table]").getByRole("region");
+    await page.locator("[data-state-table] summary").press("Enter");
+    await expect(region).toBeVisible();
+    await expect(page.getByText("On a small screen the table scrolls sideways.")).toBeVisible();
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       viewport: window.innerWidth,

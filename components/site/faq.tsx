@@ -1,7 +1,5 @@
-import { ChevronDown } from "lucide";
-
 import type { FaqItem } from "@/content/faq";
-import { Icon } from "@/components/ui/icon";
+import { DisclosureSummary } from "@/components/ui/disclosure-summary";
 
 /** A question, and optionally a page that says more, linked under the answer. */
 export type FaqEntry = FaqItem & { readMore?: { href: string; title: string } };
@@ -27,13 +25,9 @@ export function Faq({ id, title, items, className }: FaqProps) {
       <div className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {items.map((item) => (
           <details key={item.question} className="group" data-faq-item="">
-            <summary className="flex cursor-pointer list-none items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-950 hover:bg-slate-50 focus-visible:outline-3 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [&::-webkit-details-marker]:hidden">
+            <DisclosureSummary className="px-5 py-4">
               <span data-faq-question="">{item.question}</span>
-              <Icon
-                icon={ChevronDown}
-                className="mt-0.5 size-5 shrink-0 text-blue-700 transition-transform group-open:rotate-180 motion-reduce:transition-none"
-              />
-            </summary>
+            </DisclosureSummary>
             <p data-faq-answer="" className="px-5 pb-5 text-slate-700">
               {item.answer}
             </p>

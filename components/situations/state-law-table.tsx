@@ -10,6 +10,7 @@ import type {
   SmallEstateRow,
   StateLawTable,
 } from "@/lib/build/state-law";
+import { DisclosureSummary } from "@/components/ui/disclosure-summary";
 
 type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string };
 
@@ -22,6 +23,8 @@ type LawTableProps<
   asOf: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
+  /** What the table says for every state in a few lines, shown above it. */
+  digest: ReactNode;
 };
 
 function Sources({ sources }: { sources: readonly LawSource[] }) {
@@ -42,77 +45,109 @@ function Sources({ sources }: { sources: readonly LawSource[] }) {
   );
 }
 
+/** States that share an answer, named in a line: a digest of the table that stays visible. */
+type StateGroup = { label: string; states: readonly string[] };
+
+function StateGroups({ title, groups }: { title: string; groups: readonly StateGroup[] }) {
+  return (
+    <div className="mt-4">
+      <p className="font-semibold text-slate-950">{title}</p>
+      <dl className="mt-2 space-y-3 text-slate-800" data-state-groups="">
+        {groups.map((group) => (
+          <div key={group.label}>
+            <dt className="font-semibold">
+              {group.label}: {group.states.length} states
+            </dt>
+            <dd className="mt-1">{group.states.join(", ")}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 /**
- * A state-by-state table: a caption that names it and its date, a row header per state,
- * each row's own sources, and a warning on any row that could not be confirmed. It scrolls
- * sideways inside its own focusable region on a phone.
+ * A state-by-state table: when it was checked, a digest that names every state's main
+ * answer, and the full table (a row header per state, each row's own sources, a warning on
+ * any row that could not be confirmed) behind a disclosure. On a phone the table is 8,000 px
+ * tall and was half the guide's layout while it loaded, so it waits for a tap. Open, it
+ * scrolls sideways inside its own focusable region.
  */
 function LawTable<
   Row extends { slug: string; name: string; sources: LawSource[]; uncertain?: string },
->({ id, table, caption, asOf, columns, rows }: LawTableProps<Row>) {
+>({ id, table, caption, asOf, columns, rows, digest }: LawTableProps<Row>) {
   const captionId = `${id}-caption`;
-  const noteId = `${id}-note`;
+  const checkedId = `${id}-checked`;
+  const scrollsId = `${id}-scrolls`;
   return (
-    // Wider than the text column on large screens, so the whole table fits without scrolling.
-    <div className="my-8 lg:-mx-40" data-state-table={table}>
-      <p id={noteId} className="mb-2 text-sm text-slate-600">
+    <div className="my-8" data-state-table={table}>
+      <p id={checkedId} className="text-sm text-slate-600">
         Checked {formatPostDate(asOf)}. Laws and limits change; confirm yours before you rely on it.
-        On a small screen the table scrolls sideways.
       </p>
-      <div
-        role="region"
-        aria-labelledby={captionId}
-        aria-describedby={noteId}
-        // A region that scrolls must take focus, or keyboard users cannot scroll it (axe:
-        // scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-      >
-        <table id={id} className="w-full min-w-[56rem] border-collapse text-left text-sm">
-          <caption
-            id={captionId}
-            className="px-4 py-3 text-left text-base font-bold text-slate-950"
-          >
-            {caption}
-          </caption>
-          <thead className="bg-slate-100 text-slate-900">
-            <tr>
-              <th scope="col" className="sticky left-0 bg-slate-100 px-3 py-2 lg:static">
-                State
-              </th>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className="px-3 py-2">
-                  {column.header}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2">
-                {situationsCopy.stateTable.sourcesHeader}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 align-top text-slate-800">
-            {rows.map((row) => (
-              <tr key={row.slug} id={`${id}-${row.slug}`} data-state={row.slug}>
-                <th
-                  scope="row"
-                  className="sticky left-0 bg-white px-3 py-2 font-semibold text-slate-950 lg:static"
-                >
-                  {row.name}
+      {digest}
+      {/* Wider than the text column on large screens once open, so the whole table fits. */}
+      <details className="group mt-6 rounded-xl border border-slate-200 bg-white lg:open:-mx-40">
+        <DisclosureSummary className="px-4 py-3">
+          <span>{situationsCopy.stateTable.open[table]}</span>
+        </DisclosureSummary>
+        <p id={scrollsId} className="px-4 pb-2 text-sm text-slate-600 lg:hidden">
+          {situationsCopy.stateTable.scrolls}
+        </p>
+        <div
+          role="region"
+          aria-labelledby={captionId}
+          aria-describedby={`${checkedId} ${scrollsId}`}
+          // A region that scrolls must take focus, or keyboard users cannot scroll it (axe:
+          // scrollable-region-focusable).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="overflow-x-auto border-t border-slate-200"
+        >
+          <table id={id} className="w-full min-w-[56rem] border-collapse text-left text-sm">
+            <caption
+              id={captionId}
+              className="px-4 py-3 text-left text-base font-bold text-slate-950"
+            >
+              {caption}
+            </caption>
+            <thead className="bg-slate-100 text-slate-900">
+              <tr>
+                <th scope="col" className="sticky left-0 bg-slate-100 px-3 py-2 lg:static">
+                  State
                 </th>
                 {columns.map((column) => (
-                  <td key={column.header} className={column.className ?? "px-3 py-2"}>
-                    {column.cell(row)}
-                  </td>
+                  <th key={column.header} scope="col" className="px-3 py-2">
+                    {column.header}
+                  </th>
                 ))}
-                <td className="px-3 py-2">
-                  <Sources sources={row.sources} />
-                </td>
+                <th scope="col" className="px-3 py-2">
+                  {situationsCopy.stateTable.sourcesHeader}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody className="divide-y divide-slate-200 align-top text-slate-800">
+              {rows.map((row) => (
+                <tr key={row.slug} id={`${id}-${row.slug}`} data-state={row.slug}>
+                  <th
+                    scope="row"
+                    className="sticky left-0 bg-white px-3 py-2 font-semibold text-slate-950 lg:static"
+                  >
+                    {row.name}
+                  </th>
+                  {columns.map((column) => (
+                    <td key={column.header} className={column.className ?? "px-3 py-2"}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  <td className="px-3 py-2">
+                    <Sources sources={row.sources} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </div>
   );
 }
@@ -169,11 +204,27 @@ export function ForeclosureTable({ law }: { law: ForeclosureLaw }) {
       asOf={law.asOf}
       columns={foreclosureColumns}
       rows={law.rows}
+      digest={
+        <StateGroups
+          title="The usual process"
+          groups={(["judicial", "non-judicial"] as const).map((usual) => ({
+            label: PROCESS_NAMES[usual],
+            states: law.rows
+              .filter((row) => row.usual === usual)
+              .map((row) =>
+                row.process === "both"
+                  ? `${row.name} (${situationsCopy.stateTable.bothAllowed})`
+                  : row.name,
+              ),
+          }))}
+        />
+      }
     />
   );
 }
 
 const REAL_ESTATE = { yes: "Yes", no: "No", limited: "In some cases" } as const;
+const REAL_ESTATE_QUESTION = "Can a house pass by the simplified procedure?";
 const dollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
@@ -213,6 +264,15 @@ export function SmallEstateTable({ law }: { law: SmallEstateLaw }) {
       asOf={law.asOf}
       columns={smallEstateColumns}
       rows={law.rows}
+      digest={
+        <StateGroups
+          title={REAL_ESTATE_QUESTION}
+          groups={(["yes", "limited", "no"] as const).map((realEstate) => ({
+            label: REAL_ESTATE[realEstate],
+            states: law.rows.filter((row) => row.realEstate === realEstate).map((row) => row.name),
+          }))}
+        />
+      }
     />
   );
 }
