@@ -200,7 +200,7 @@ test.describe("state law tables", () => {
       const named: string[] = [];
       for (const { label, states } of groups) {
         const [answer = "", count] = label.split(": ");
-        expect(count, label).toBe(`${states.length} states`);
+        expect(count, label).toBe(`${states.length} ${states.length === 1 ? "state" : "states"}`);
         for (const state of states) {
           const name = state.replace(/ \(both allowed\)$/, "");
           named.push(name);

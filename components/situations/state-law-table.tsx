@@ -45,22 +45,25 @@ function Sources({ sources }: { sources: readonly LawSource[] }) {
   );
 }
 
-/** States that share an answer, named in a line: a digest of the table that stays visible. */
 type StateGroup = { label: string; states: readonly string[] };
 
+/** The table's digest, always visible: each answer with the states that give it, in a line. */
 function StateGroups({ title, groups }: { title: string; groups: readonly StateGroup[] }) {
   return (
     <div className="mt-4">
       <p className="font-semibold text-slate-950">{title}</p>
       <dl className="mt-2 space-y-3 text-slate-800" data-state-groups="">
-        {groups.map((group) => (
-          <div key={group.label}>
-            <dt className="font-semibold">
-              {group.label}: {group.states.length} states
-            </dt>
-            <dd className="mt-1">{group.states.join(", ")}</dd>
-          </div>
-        ))}
+        {groups
+          .filter((group) => group.states.length > 0)
+          .map((group) => (
+            <div key={group.label}>
+              <dt className="font-semibold">
+                {group.label}: {group.states.length}{" "}
+                {group.states.length === 1 ? "state" : "states"}
+              </dt>
+              <dd className="mt-1">{group.states.join(", ")}</dd>
+            </div>
+          ))}
       </dl>
     </div>
   );
