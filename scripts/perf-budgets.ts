@@ -3,7 +3,8 @@
  * no-script copy of a page, the checks and the Markdown report. scripts/perf.ts measures.
  *
  * Everything is measured the way a phone on slow 4G lives it: applied throttling (the
- * network really slowed, the CPU really slowed), gzip on, cache off, median of 5 runs.
+ * network really slowed, the CPU really slowed), gzip on, cache off, the median of 15 loads
+ * beside the same page without script, and of 5 Lighthouse runs.
  * The Lighthouse budgets are asserted by Lighthouse CI's own assertion engine
  * (LIGHTHOUSE_ASSERTIONS); the ones Lighthouse has no audit for are checked here.
  */
@@ -120,6 +121,21 @@ export type PageMeasurement = {
 
 export type Check = { metric: string; budget: string; measured: string; ok: boolean };
 
+type ThrottledLoads = NonNullable<PageMeasurement["throttled"]>;
+
+/** The observed LCP and its no-script floor, each the median of its loads, and their ratio. */
+function observedLcp(throttled: ThrottledLoads) {
+  const lcp = median(throttled.withScripts.map((load) => load.lcpMs));
+  const floor = median(throttled.noScript.map((load) => load.lcpMs));
+  return { lcp, floor, ratio: lcp / floor };
+}
+
+/** The median of a time every load reached; null when some load never reached it. */
+function medianIfAll(times: readonly (number | null)[]): number | null {
+  const known = times.filter((time): time is number => time !== null);
+  return known.length === times.length ? median(known) : null;
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error("median of no values");
   const sorted = [...values].sort((a, b) => a - b);
@@ -228,9 +244,7 @@ export function checksFor(measurement: PageMeasurement): Check[] {
     });
   }
   if (throttled) {
-    const lcp = median(throttled.withScripts.map((load) => load.lcpMs));
-    const floor = median(throttled.noScript.map((load) => load.lcpMs));
-    const ratio = lcp / floor;
+    const { lcp, floor, ratio } = observedLcp(throttled);
     const spread = (loads: readonly ThrottledLoad[]) =>
       quartiles(loads.map((load) => load.lcpMs))
         .map(formatSeconds)
@@ -242,9 +256,7 @@ export function checksFor(measurement: PageMeasurement): Check[] {
       ok: ratio <= BUDGETS.lcpOverNoScript,
     });
     if (page.form) {
-      const times = throttled.withScripts.map((load) => load.formHydratedMs);
-      const known = times.filter((time): time is number => time !== null);
-      const hydrated = known.length === times.length ? median(known) : null;
+      const hydrated = medianIfAll(throttled.withScripts.map((load) => load.formHydratedMs));
       checks.push({
         metric: "Form hydrated",
         budget: `≤ ${formatSeconds(BUDGETS.formHydratedMs)}`,
@@ -307,7 +319,7 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
     );
   }
   if (throttled || lighthouse) {
-    lines.push("", ...summaryHeader(measurements), ...measurements.map(summaryRow));
+    lines.push("", ...summaryHeader({ throttled, lighthouse }), ...measurements.map(summaryRow));
   }
   for (const measurement of measurements) {
     lines.push(
@@ -335,12 +347,12 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
 }
 
 /** The summary table's head: the Lighthouse columns only when it ran (not with --no-lighthouse). */
-function summaryHeader(measurements: readonly PageMeasurement[]): string[] {
+function summaryHeader(ran: { throttled: boolean; lighthouse: boolean }): string[] {
   const columns = ["Page", "JS (gzip)", "Sending"];
-  if (measurements.some((measurement) => measurement.lighthouse)) {
+  if (ran.lighthouse) {
     columns.push("Perf.", "A11y", "Best pr.", "SEO", "TBT", "CLS", "LH LCP");
   }
-  if (measurements.some((measurement) => measurement.throttled)) {
+  if (ran.throttled) {
     columns.push("Observed LCP", "No-script LCP", "Ratio", "Form works", "Form hydrated");
   }
   return [`| ${columns.join(" | ")} |`, `|${" --- |".repeat(columns.length)}`];
@@ -366,18 +378,17 @@ export function summaryRow({ page, scripts, throttled, lighthouse }: PageMeasure
     );
   }
   if (throttled) {
-    const lcp = median(throttled.withScripts.map((load) => load.lcpMs));
-    const floor = median(throttled.noScript.map((load) => load.lcpMs));
-    const hydrated = throttled.withScripts.map((load) => load.formHydratedMs);
-    const works = throttled.withScripts.map((load) => load.formWorksMs);
-    const when = (times: (number | null)[]) =>
-      times.every((time) => time !== null) ? formatSeconds(median(times as number[])) : "–";
+    const { lcp, floor, ratio } = observedLcp(throttled);
+    const when = (key: "formWorksMs" | "formHydratedMs") => {
+      const time = medianIfAll(throttled.withScripts.map((load) => load[key]));
+      return time === null ? "–" : formatSeconds(time);
+    };
     cells.push(
       formatSeconds(lcp),
       formatSeconds(floor),
-      (lcp / floor).toFixed(2),
-      when(works),
-      when(hydrated),
+      ratio.toFixed(2),
+      when("formWorksMs"),
+      when("formHydratedMs"),
     );
   }
   return `| ${cells.join(" | ")} |`;
