@@ -9,8 +9,10 @@ export function listedLeadFixture(overrides: Partial<ListedLead> = {}): ListedLe
     status_value: null,
     status_note: null,
     status_changed_at: null,
+    reached_at: null,
     opt_outs: [],
     no_sharing: false,
+    deliveries: [],
     ...overrides,
   };
 }

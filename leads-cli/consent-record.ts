@@ -1,9 +1,6 @@
-import { disclosureForHash } from "../supabase/functions/_leads/disclosures.ts";
-import {
-  leadContactKeys,
-  type ConsentEvidence,
-  type OptOut,
-} from "../supabase/functions/_leads/lead-records.ts";
+import { leadContactKeys } from "../supabase/functions/_leads/contacts.ts";
+import { disclosureForHash, shownDisclosure } from "../supabase/functions/_leads/disclosures.ts";
+import type { ConsentEvidence, OptOut } from "../supabase/functions/_leads/lead-records.ts";
 import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
 
 /**
@@ -18,7 +15,12 @@ export async function formatConsent(
 ): Promise<{ text: string; matched: boolean }> {
   const wording =
     record.disclosure_sha256 && record.brand
-      ? await disclosureForHash(record.disclosure_sha256, record.brand)
+      ? await disclosureForHash(record.disclosure_sha256, record.brand, record.disclosure_version)
+      : null;
+  // No hash was sent: the wording the version names, for what the record says was shown.
+  const named =
+    !record.disclosure_sha256 && record.disclosure_version && record.brand
+      ? shownDisclosure(record.disclosure_version, record.brand, { phoneSection: record.calls })
       : null;
   const contacts = new Set(leadContactKeys(record));
   const theirs = optOuts.filter((optOut) => contacts.has(optOut.contact));
@@ -26,7 +28,8 @@ export async function formatConsent(
   const fields: [string, string | null][] = [
     ["Lead", record.lead_id],
     ["Received (server clock, UTC)", record.received_at],
-    ["Submitted (browser clock, as accepted)", record.consented_at ?? "not accepted: see received"],
+    ["Submitted (browser clock, as sent)", record.consented_at ?? "not a time: see received"],
+    ["Doubts about that time", record.doubts.length > 0 ? record.doubts.join("; ") : "none"],
     ["E-mail", record.email],
     ["Phone", record.phone ?? "none given"],
     ["Company named in the wording", record.brand],
@@ -34,11 +37,11 @@ export async function formatConsent(
     ["Wording SHA-256", record.disclosure_sha256 ?? "not sent"],
     [
       "Wording checked on receipt",
-      yesNo(
-        record.disclosure_verified,
-        "yes: the function rendered the same text for this version",
-        "no: the page's hash did not match the function's rendering",
-      ),
+      record.disclosure_verified
+        ? "yes: the page's hash equals the function's rendering of this version"
+        : record.disclosure_sha256
+          ? "no: the page's hash did not match the function's rendering"
+          : "no: the page sent no hash of the wording it showed",
     ],
     [
       "Calls",
@@ -72,15 +75,19 @@ export async function formatConsent(
       ? `Wording shown (version ${wording.version}, ${
           wording.phoneSection ? "with" : "without"
         } the phone section), reproduced from its SHA-256:`
-      : "Wording shown: no wording in supabase/functions/_leads/disclosures.ts has this SHA-256 for this company name.",
-    ...(wording ? wording.text.split("\n").map((line) => `  ${escapeNonPrintable(line)}`) : []),
+      : named
+        ? `Wording of version ${record.disclosure_version} (${record.calls ? "with" : "without"} the phone section), not verified: the page sent no hash, so this is what that version says, not proof of what was shown:`
+        : "Wording shown: no wording in supabase/functions/_leads/disclosures.ts has this SHA-256 for this company name.",
+    ...((wording ?? (named ? { text: named } : null))?.text
+      .split("\n")
+      .map((line) => `  ${escapeNonPrintable(line)}`) ?? []),
     "",
     theirs.length === 0
       ? "Opt-outs of this e-mail or phone: none recorded."
       : "Opt-outs of this e-mail or phone:",
     ...theirs.map(
       (optOut) =>
-        `  ${optOut.recorded_at}  ${optOut.channel.padEnd(7)}  ${escapeNonPrintable(
+        `  ${optOut.recorded_at}  ${optOut.action === "opt_in" ? "restarted" : "stopped  "}  ${optOut.channel.padEnd(7)}  ${escapeNonPrintable(
           optOut.contact,
         )}${optOut.note ? `  (${escapeNonPrintable(optOut.note)})` : ""}`,
     ),

@@ -9,6 +9,7 @@ import {
   sha256Hex,
   shownDisclosure,
 } from "../supabase/functions/_leads/disclosures.ts";
+import { planDelivery } from "../supabase/functions/_leads/delivery/outbox.ts";
 import { leadFixture, leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
 import { listedLeadFixture } from "./cli-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
@@ -76,18 +77,94 @@ describe("with leads and held spam in the directory", () => {
     fill_ms: 400,
   });
 
+  const long = leadFixture({
+    id: "99999999-9999-4999-8999-999999999999",
+    address: `${"Long Address Road ".repeat(20)}Apt 1`,
+    email: `${"a".repeat(60)}@example.com`,
+    phone: "(614) 555-0177 ext 2",
+  });
+
   beforeAll(async () => {
     const store = await openPgliteStore({ dataDir });
-    for (const lead of [real, hostile, spam]) await store.insert(lead);
+    for (const lead of [real, hostile, spam, long]) {
+      await store.insert(lead, {
+        deliveries: lead.spam_reason
+          ? []
+          : await Promise.all([
+              planDelivery(lead.id, {
+                channel: "team_email",
+                event: "lead.created",
+                destination: "log",
+              }),
+              planDelivery(lead.id, {
+                channel: "webhook",
+                event: "lead.created",
+                destination: "https://crm.example/hook",
+              }),
+            ]),
+      });
+    }
+    // The team's e-mail went to the log; the webhook was refused once and waits to retry.
+    for (const { delivery } of await store.claimDeliveries({ limit: 10 })) {
+      await store.recordAttempt(
+        delivery.id,
+        1,
+        delivery.channel === "team_email"
+          ? { status: "logged" }
+          : {
+              status: "pending",
+              error: "503 from the webhook",
+              httpStatus: 503,
+              delaySeconds: 300,
+            },
+      );
+    }
     await store.close();
   });
 
-  it("lists the real leads with their source, and counts what is held", async () => {
+  it("lists the real leads with the call asked for, where each came from and what went out, and counts what is held", async () => {
     const table = await leads(dataDir);
     expect(table).toContain("1 Elm St");
-    expect(table).toMatch(/google\s+cpc\s+ohio-probate/);
+    expect(table).toContain("Google Ads, ohio-probate");
+    expect(table).toContain("(614) 555-0177 ext 2");
+    expect(table).toMatch(/new\s+not asked\s+Good\s+1 Elm St/);
+    expect(table).toContain("team e-mail: logged only: no provider configured");
+    expect(table).toMatch(
+      /webhook to crm\.example: retrying \(1\), next \d\d:\d\d(:\d\d)?: 503 from the webhook/,
+    );
+    expect(table).not.toContain("team e-mail: sent");
     expect(table).not.toContain("cheap pills");
-    expect(table).toContain("2 leads.\n1 more held as suspected spam: npm run leads -- --spam\n");
+    expect(table).toContain("3 leads.\n1 more held as suspected spam: npm run leads -- --spam\n");
+  });
+
+  it("fits a 120-column terminal, however long the address or e-mail", async () => {
+    for (const args of [[], ["--spam"], ["--deliveries"], ["--waiting"]]) {
+      const lines = (await leads(dataDir, ...args)).split("\n");
+      expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it("lists every delivery, and one lead's", async () => {
+    const all = await leads(dataDir, "--deliveries");
+    expect(all).toContain("6 deliveries: 3 logged, 3 pending.");
+    const one = await leads(dataDir, "--deliveries", real.id);
+    expect(one.split("\n").filter((line) => line.includes("11111111"))).toHaveLength(2);
+    const rows = JSON.parse(await leads(dataDir, "--deliveries", real.id, "--json")) as {
+      channel: string;
+      status: string;
+      attempts: number;
+    }[];
+    expect(rows.map((row) => [row.channel, row.status, row.attempts])).toEqual([
+      ["team_email", "logged", 1],
+      ["webhook", "pending", 1],
+    ]);
+  });
+
+  it("lists the leads nobody has contacted yet, oldest first, with how long each has waited", async () => {
+    const waiting = await leads(dataDir, "--waiting");
+    expect(waiting).toMatch(/^Waiting\s+Received \(UTC\)\s+Lead\s+Call\s+Address/);
+    expect(waiting).toContain("3 leads wait for a first contact.");
+    expect(waiting).not.toContain("cheap pills");
   });
 
   it("lists only the held requests, with the reason, under --spam", async () => {
@@ -99,7 +176,7 @@ describe("with leads and held spam in the directory", () => {
 
   it("carries every column in --json and --csv", async () => {
     const json = JSON.parse(await leads(dataDir, "--json")) as Record<string, unknown>[];
-    expect(json).toHaveLength(2);
+    expect(json).toHaveLength(3);
     expect(Object.keys(json[0] ?? {})).toEqual([...EXPORT_COLUMNS]);
     expect(json.find((row) => row.id === real.id)).toMatchObject({
       gclid: "abc",
@@ -109,7 +186,7 @@ describe("with leads and held spam in the directory", () => {
 
     const csv = (await leads(dataDir, "--csv")).split("\r\n");
     expect(csv[0]).toBe(EXPORT_COLUMNS.join(","));
-    expect(csv).toHaveLength(4);
+    expect(csv).toHaveLength(5);
     expect(csv.join("\n")).toContain(",'=cmd|' /C calc'!A0@example.com,");
 
     const spamJson = JSON.parse(await leads(dataDir, "--spam", "--json")) as { id: string }[];
@@ -131,11 +208,28 @@ describe("with leads and held spam in the directory", () => {
     }
   });
 
-  it("says what is wrong with --since", async () => {
-    await expect(leads(dataDir, "--report", "--since", "last week")).rejects.toMatchObject({
+  it.each<[string[], string]>([
+    [
+      ["--report", "--since", "last week"],
+      "--since takes a date (2026-11-01) or a number of days (30d)",
+    ],
+    [["--report", "--since", "2026-02-31"], "--since 2026-02-31 is not a day of the calendar."],
+    [["--report", "--since", "99999999d"], "--since takes 1 to 3660 days"],
+    [["--report", "--since", "0d"], "--since takes 1 to 3660 days"],
+    [["--repot"], "Unknown option '--repot'"],
+    [["--report", "--waiting"], "Choose one command; got --waiting and --report."],
+    [["--json", "extra"], 'Unexpected word: "extra".'],
+    [
+      ["--status", "11111111-1111-4111-8111-111111111111"],
+      "--status takes a lead's id and a status",
+    ],
+  ])("refuses %j before opening the store, saying why and how", async (args, message) => {
+    await expect(leads(dataDir, ...args)).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining(
-        "--since takes a date (2026-11-01) or a number of days (30d)",
+      stderr: expect.stringMatching(
+        new RegExp(
+          `${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[\\s\\S]*npm run leads -- \\[--db URL\\]`,
+        ),
       ),
     });
   });
@@ -190,6 +284,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
           client_ip: "203.0.113.9",
           gpc: lead.gpc,
           via: "script",
+          doubts: [],
         },
       });
     }
@@ -223,11 +318,20 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     ).rejects.toMatchObject({
       stderr: expect.stringContaining("No lead has the id 88888888-8888-4888-8888-888888888888"),
     });
+    for (const value of ["182.500,00", "0x10", "", "Infinity", "1e5", "18,25,00"]) {
+      await expect(
+        leads(dataDir, "--status", closed.id, "closed", "--value", value),
+      ).rejects.toMatchObject({
+        stderr: expect.stringContaining(
+          `--value takes an amount in dollars such as 182500 or 182,500.50; got "${value}".`,
+        ),
+      });
+    }
   });
 
   it("records an opt-out by any spelling of the phone, and a later lead from the same e-mail shows it", async () => {
-    expect(await leads(dataDir, "--opt-out", "+1 614-555-0142", "--channel", "texts")).toMatch(
-      /Recorded at .*: 16145550142 opted out of texts\./,
+    expect(await leads(dataDir, "--opt-out", "614-555-0142 cell", "--channel", "texts")).toMatch(
+      /Recorded at .*: \+16145550142 opted out of texts\./,
     );
     await leads(dataDir, "--opt-out", "PRIVATE@example.com", "--channel", "sharing");
     await stored!.insert(later);
@@ -265,7 +369,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
       `  Text me about my offer. I agree to receive text messages from ${brand} about my offer request`,
     );
     expect(record).toContain("Msg & data rates may apply. Reply STOP to cancel, HELP for help.");
-    expect(record).toMatch(/\d{4}-\d\d-\d\dT.*texts\s+16145550142/);
+    expect(record).toMatch(/\d{4}-\d\d-\d\dT.*stopped\s+texts\s+\+16145550142/);
     expect(record).not.toMatch(RAW_CONTROL);
     await expect(leads(dataDir, "--consent", later.id)).rejects.toMatchObject({
       code: 2,
@@ -315,10 +419,13 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     });
   });
 
-  it("reports contacted, closed and value per campaign", async () => {
-    expect(await leads(dataDir, "--report")).toMatch(
-      /google \/ cpc \/ ohio-probate\s+1\s+1\s+1\s+\$182,500/,
+  it("reports contacted, closed and value per campaign, and how fast leads were reached", async () => {
+    const report = await leads(dataDir, "--report");
+    expect(report).toMatch(/google \/ cpc \/ ohio-probate\s+1\s+1\s+1\s+\$182,500/);
+    expect(report).toMatch(
+      /Speed to lead \(arrival to first contact\)\s+Reached\s+Median\s+90th pct\s+Still new/,
     );
+    expect(report).toMatch(/All leads\s+3\s+\d+ (s|min|h)/);
   });
 });
 

@@ -1,3 +1,5 @@
+import { parseArgs } from "node:util";
+
 import {
   googleAdsConversionCsv,
   microsoftAdsConversionCsv,
@@ -6,7 +8,12 @@ import {
 import { formatConsent } from "./consent-record.ts";
 import { leadsToCsv, leadsToJson } from "./leads-export.ts";
 import { formatLeadsReport, parseSince } from "./leads-report.ts";
-import { formatLeadsTable, formatSpamTable } from "./leads-table.ts";
+import {
+  formatDeliveriesTable,
+  formatLeadsTable,
+  formatSpamTable,
+  formatWaitingTable,
+} from "./leads-table.ts";
 import { withRecords, type ListedLead } from "./listed-leads.ts";
 import { openDatabaseStore, openOperatorStore, type OpenedStore } from "./operator-store.ts";
 import {
@@ -15,160 +22,269 @@ import {
   type LeadStatus,
   type OptOutChannel,
 } from "../supabase/functions/_leads/lead-records.ts";
-import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
+import { escapeNonPrintable, printableJson } from "../supabase/functions/_leads/printable.ts";
 
 const USAGE = `npm run leads -- [--db URL] [command]
-  (none)                          the leads, with status and opt-outs (--spam: held as spam; --json, --csv)
-  --report [--since 30d]          leads, contacted, closed and value per landing page, campaign, state
-  --consent ID                    the consent record of a lead, with the wording it was shown
+  (none)                     the leads: status, the call asked for, where each came from, what went out
+                             (--spam: the requests held as spam; --json, --csv: every column)
+  --waiting                  real leads nobody has contacted yet, oldest first, with how long each waited
+  --deliveries [ID]          every delivery (of one lead): e-mails, texts, webhooks, Meta (--json: every column)
+  --redeliver [ID]           send failed deliveries (of one lead) again, once what refused them is fixed
+  --report [--since 30d]     speed to lead; leads, contacted, closed and value per page, campaign and state
+  --consent ID               the consent record of a lead, with the wording it was shown
   --opt-out PHONE_OR_EMAIL [--channel calls|texts|email|sharing|all] [--note TEXT]
   --status ID STATUS [--value DOLLARS] [--note TEXT]
-                                  STATUS: ${LEAD_STATUSES.join(", ")}
+                             STATUS: ${LEAD_STATUSES.join(", ")}
   --export google-ads|microsoft-ads --conversion NAME [--status closed] [--since 30d] [--time-zone ZONE]
-  --check                         every index checked against its table
-  --db URL                        the hosted Postgres (e.g. "$SUPABASE_DB_URL") instead of the local store`;
+  --check                    every index checked against its table
+  --db URL                   the hosted Postgres (e.g. "$SUPABASE_DB_URL") instead of the local store`;
 
 const EXPORTERS = {
   "google-ads": googleAdsConversionCsv,
   "microsoft-ads": microsoftAdsConversionCsv,
 } as const;
 
-/** The value after a flag; undefined without the flag; throws when the flag has none. */
-function option(args: readonly string[], name: string, position = 1): string | undefined {
-  const index = args.indexOf(name);
-  if (index < 0) return undefined;
-  const value = args[index + position];
-  if (value === undefined || (value.startsWith("--") && value.length > 2)) {
-    throw new Error(`${name} needs a value.\n\n${USAGE}`);
-  }
-  return value;
+const OPTIONS = {
+  db: { type: "string" },
+  spam: { type: "boolean" },
+  json: { type: "boolean" },
+  csv: { type: "boolean" },
+  waiting: { type: "boolean" },
+  deliveries: { type: "boolean" },
+  redeliver: { type: "boolean" },
+  report: { type: "boolean" },
+  since: { type: "string" },
+  consent: { type: "string" },
+  "opt-out": { type: "string" },
+  channel: { type: "string" },
+  note: { type: "string" },
+  status: { type: "string" },
+  value: { type: "string" },
+  export: { type: "string" },
+  conversion: { type: "string" },
+  "time-zone": { type: "string" },
+  check: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = ReturnType<typeof parse>["values"];
+
+function parse(args: string[]) {
+  return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
 }
+
+/** A mistake in what the operator typed: the message, then the usage. */
+class UsageError extends Error {}
 
 function oneOf<T extends string>(allowed: readonly T[], value: string, what: string): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new Error(`${what} is one of ${allowed.join(", ")}; got "${escapeNonPrintable(value)}".`);
+    throw new UsageError(
+      `${what} is one of ${allowed.join(", ")}; got "${escapeNonPrintable(value)}".`,
+    );
   }
   return value as T;
 }
 
+/**
+ * --value as a plain amount in dollars: digits, thousands separated by commas in threes, up
+ * to two decimals after a point, an optional "$" ("182500", "$182,500.50"). Anything else is
+ * refused rather than guessed at: "182.500,00", "0x10", "1e5", "Infinity", "".
+ */
+export function parseDollars(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/.test(trimmed)) {
+    throw new UsageError(
+      `--value takes an amount in dollars such as 182500 or 182,500.50; got "${escapeNonPrintable(text)}".`,
+    );
+  }
+  return Number(trimmed.replace(/[$,]/g, ""));
+}
+
+/** The command the flags name; more than one is refused. */
+function commandOf(values: Values): string {
+  const named = (
+    [
+      ["check", values.check],
+      ["consent", values.consent !== undefined],
+      ["opt-out", values["opt-out"] !== undefined],
+      ["export", values.export !== undefined],
+      ["status", values.status !== undefined && values.export === undefined],
+      ["waiting", values.waiting],
+      ["deliveries", values.deliveries],
+      ["redeliver", values.redeliver],
+      ["report", values.report],
+    ] as const
+  )
+    .filter(([, given]) => given)
+    .map(([name]) => name);
+  if (named.length > 1) {
+    throw new UsageError(
+      `Choose one command; got ${named.map((name) => `--${name}`).join(" and ")}.`,
+    );
+  }
+  return named[0] ?? "list";
+}
+
 /** The operator's one tool for the local store and the hosted one. */
 async function main(args: string[]): Promise<void> {
-  if (args.includes("--help") || args.includes("-h")) {
+  let values: Values;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parse(args));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
     console.log(USAGE);
     return;
   }
-  const db = option(args, "--db");
-  const exporting = option(args, "--export");
-  const write = args.includes("--opt-out") || (args.includes("--status") && !exporting);
-  const store = db ? openDatabaseStore(db) : await openOperatorStore(undefined, { write });
+  const command = commandOf(values);
+  const allowed =
+    command === "status" ? 1 : command === "deliveries" || command === "redeliver" ? 1 : 0;
+  if (positionals.length > allowed || (command === "status" && positionals.length !== 1)) {
+    throw new UsageError(
+      command === "status"
+        ? "--status takes a lead's id and a status: --status ID contacted."
+        : `Unexpected ${positionals.length === 1 ? "word" : "words"}: ${positionals.map((word) => `"${escapeNonPrintable(word)}"`).join(" ")}.`,
+    );
+  }
+  // Checked before the store opens: a mistake costs nothing.
+  let since: Date | null;
+  let value: number | null;
   try {
-    await run(args, store, exporting);
+    since = values.since === undefined ? null : parseSince(values.since);
+    value = values.value === undefined ? null : parseDollars(values.value);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const write = ["opt-out", "status", "redeliver"].includes(command);
+  const store = values.db
+    ? openDatabaseStore(values.db)
+    : await openOperatorStore(undefined, { write });
+  try {
+    await run(command, values, positionals, store, { since, value });
   } finally {
     await store.close();
   }
 }
 
-async function run(args: string[], store: OpenedStore, exporting: string | undefined) {
-  if (args.includes("--check")) {
-    const { indexes, problems } = await store.checkIntegrity();
-    if (problems.length === 0) console.log(`Store intact: ${indexes} indexes match their tables.`);
-    else {
-      console.log(
-        `Store damaged:\n${problems.map((line) => `  ${escapeNonPrintable(line)}`).join("\n")}`,
-      );
-      process.exitCode = 2;
-    }
-    return;
-  }
-
-  const consentId = option(args, "--consent");
-  if (consentId !== undefined) {
-    const record = await store.consent(consentId);
-    if (!record) {
-      console.log(`No consent record is stored for ${escapeNonPrintable(consentId)}.`);
-      process.exitCode = 2;
+async function run(
+  command: string,
+  values: Values,
+  positionals: string[],
+  store: OpenedStore,
+  { since, value }: { since: Date | null; value: number | null },
+) {
+  switch (command) {
+    case "check": {
+      const { indexes, problems } = await store.checkIntegrity();
+      if (problems.length === 0)
+        console.log(`Store intact: ${indexes} indexes match their tables.`);
+      else {
+        console.log(
+          `Store damaged:\n${problems.map((line) => `  ${escapeNonPrintable(line)}`).join("\n")}`,
+        );
+        process.exitCode = 2;
+      }
       return;
     }
-    const { text, matched } = await formatConsent(record, await store.optOuts());
-    console.log(text);
-    if (!matched) process.exitCode = 2;
-    return;
-  }
-
-  const contact = option(args, "--opt-out");
-  if (contact !== undefined) {
-    const channel = oneOf<OptOutChannel>(
-      OPT_OUT_CHANNELS,
-      option(args, "--channel") ?? "all",
-      "--channel",
-    );
-    const optOut = await store.recordOptOut(contact, channel, option(args, "--note") ?? null);
-    console.log(
-      `Recorded at ${optOut.recorded_at}: ${escapeNonPrintable(optOut.contact)} opted out of ${
-        optOut.channel === "all" ? "calls, texts, e-mail and sharing" : optOut.channel
-      }.`,
-    );
-    return;
-  }
-
-  if (exporting === undefined && args.includes("--status")) {
-    const id = option(args, "--status", 1)!;
-    const status = oneOf<LeadStatus>(LEAD_STATUSES, option(args, "--status", 2) ?? "", "A status");
-    const valueText = option(args, "--value");
-    const value = valueText === undefined ? null : Number(valueText.replace(/[$,]/g, ""));
-    if (value !== null && Number.isNaN(value)) {
-      throw new Error(`--value takes an amount in dollars, such as 185000; got "${valueText}".`);
+    case "consent": {
+      const record = await store.consent(values.consent!);
+      if (!record) {
+        console.log(`No consent record is stored for ${escapeNonPrintable(values.consent!)}.`);
+        process.exitCode = 2;
+        return;
+      }
+      const { text, matched } = await formatConsent(record, await store.optOuts());
+      console.log(text);
+      if (!matched) process.exitCode = 2;
+      return;
     }
-    const change = await store.recordStatus(id, status, {
-      value,
-      note: option(args, "--note") ?? null,
-    });
-    console.log(
-      `Lead ${change.lead_id} is ${change.status}${
-        change.value === null ? "" : ` ($${change.value.toLocaleString("en-US")})`
-      } as of ${change.changed_at}.`,
-    );
-    return;
+    case "opt-out": {
+      const channel = oneOf<OptOutChannel>(OPT_OUT_CHANNELS, values.channel ?? "all", "--channel");
+      const optOut = await store.recordOptOut(values["opt-out"]!, channel, values.note ?? null);
+      console.log(
+        `Recorded at ${optOut.recorded_at}: ${escapeNonPrintable(optOut.contact)} opted out of ${
+          optOut.channel === "all" ? "calls, texts, e-mail and sharing" : optOut.channel
+        }.`,
+      );
+      return;
+    }
+    case "status": {
+      const status = oneOf<LeadStatus>(LEAD_STATUSES, positionals[0]!, "A status");
+      const change = await store.recordStatus(values.status!, status, {
+        value,
+        note: values.note ?? null,
+      });
+      console.log(
+        `Lead ${change.lead_id} is ${change.status}${
+          change.value === null ? "" : ` ($${change.value.toLocaleString("en-US")})`
+        } as of ${change.changed_at}.${
+          store.via === "database"
+            ? " Webhooks go out with the function's next retry run (every minute)."
+            : store.via === "files"
+              ? " Webhooks go out when the local server next starts."
+              : ""
+        }`,
+      );
+      return;
+    }
+    case "deliveries": {
+      const deliveries = await store.deliveries(positionals[0] ?? null);
+      console.log(values.json ? printableJson(deliveries, 2) : formatDeliveriesTable(deliveries));
+      return;
+    }
+    case "redeliver": {
+      const count = await store.redeliver(positionals[0] ?? null);
+      console.log(
+        count === 0
+          ? "No failed delivery to send again."
+          : `${count} failed ${count === 1 ? "delivery is" : "deliveries are"} pending again${
+              store.via === "server" ? " and going out now" : ", for the next retry run"
+            }.`,
+      );
+      return;
+    }
   }
 
-  const [rows, changes, optOuts] = await Promise.all([
+  const [rows, changes, optOuts, deliveries] = await Promise.all([
     store.list(),
     store.statusChanges(),
     store.optOuts(),
+    store.deliveries(),
   ]);
-  const leads = withRecords(rows, changes, optOuts);
-  const sinceText = option(args, "--since");
-  const since = sinceText === undefined ? null : parseSince(sinceText);
-
-  if (exporting !== undefined) {
-    exportConversions(args, exporting, leads, changes, since);
+  const leads = withRecords(rows, changes, optOuts, deliveries);
+  if (command === "export") {
+    exportConversions(values, leads, changes, since);
     return;
   }
-  if (args.includes("--report")) {
+  if (command === "report") {
     console.log(formatLeadsReport(leads, since));
     return;
   }
-  list(args, leads);
+  if (command === "waiting") {
+    console.log(formatWaitingTable(leads));
+    return;
+  }
+  list(values, leads);
 }
 
 function exportConversions(
-  args: string[],
-  platform: string,
+  values: Values,
   leads: ListedLead[],
   changes: Awaited<ReturnType<OpenedStore["statusChanges"]>>,
   since: Date | null,
 ) {
   const exporter =
-    EXPORTERS[oneOf(Object.keys(EXPORTERS), platform, "--export") as keyof typeof EXPORTERS];
-  const conversionName = option(args, "--conversion");
+    EXPORTERS[oneOf(Object.keys(EXPORTERS), values.export!, "--export") as keyof typeof EXPORTERS];
+  const conversionName = values.conversion;
   if (conversionName === undefined) {
-    throw new Error(
+    throw new UsageError(
       '--export needs --conversion NAME: the conversion action\'s name as the ad account spells it, e.g. --conversion "Closed deal".',
     );
   }
-  const status = oneOf<LeadStatus>(LEAD_STATUSES, option(args, "--status") ?? "closed", "--status");
-  const timeZone =
-    option(args, "--time-zone") ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  const status = oneOf<LeadStatus>(LEAD_STATUSES, values.status ?? "closed", "--status");
+  const timeZone = values["time-zone"] ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
   const { conversions, leftOut } = selectConversions(leads, changes, { status, since });
   const { csv, skipped } = exporter(conversions, { conversionName, timeZone });
   process.stdout.write(csv);
@@ -184,17 +300,20 @@ function exportConversions(
   );
 }
 
-function list(args: string[], leads: ListedLead[]) {
-  const spam = args.includes("--spam");
+function list(values: Values, leads: ListedLead[]) {
+  const spam = values.spam === true;
   const chosen = leads.filter((lead) => (lead.spam_reason !== null) === spam);
-  if (args.includes("--json")) console.log(leadsToJson(chosen));
-  else if (args.includes("--csv")) process.stdout.write(leadsToCsv(chosen));
+  if (values.json) console.log(leadsToJson(chosen));
+  else if (values.csv) process.stdout.write(leadsToCsv(chosen));
   else if (spam) console.log(formatSpamTable(chosen));
   else console.log(formatLeadsTable(chosen, leads.length - chosen.length));
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(message.split("\n").map(escapeNonPrintable).join("\n"));
-  process.exitCode = 1;
-});
+if (/leads\.ts$/.test(process.argv[1] ?? "")) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(message.split("\n").map(escapeNonPrintable).join("\n"));
+    if (error instanceof UsageError) console.error(`\n${USAGE}`);
+    process.exitCode = 1;
+  });
+}

@@ -31,6 +31,8 @@ const EMPTY_STORE: OperatorStore = {
   consent: async () => null,
   optOuts: async () => [],
   statusChanges: async () => [],
+  deliveries: async () => [],
+  redeliver: async () => 0,
   recordOptOut: () => Promise.reject(new Error("unreachable: writes open the store")),
   recordStatus: () => Promise.reject(new Error("unreachable: writes open the store")),
 };

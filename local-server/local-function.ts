@@ -1,14 +1,10 @@
 import { readLeadConfig } from "../supabase/functions/_leads/lead-config.ts";
+import { errorText } from "../supabase/functions/_leads/delivery/deliver.ts";
 import {
   createLeadHandler,
   type ConnectionInfo,
 } from "../supabase/functions/_leads/lead-handler.ts";
-import {
-  createLeadMaintenance,
-  errorText,
-  type MaintenanceReport,
-} from "../supabase/functions/_leads/lead-maintenance.ts";
-import { createLeadNotifier } from "../supabase/functions/_leads/lead-notifier.ts";
+import type { MaintenanceReport } from "../supabase/functions/_leads/lead-maintenance.ts";
 import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { leadsDataDir } from "./data-dir.ts";
@@ -35,11 +31,11 @@ export type LocalFunction = {
   handle(request: Request, info?: ConnectionInfo): Promise<Response>;
   listLeads(): Promise<LeadRow[]>;
   /**
-   * What Supabase Cron does through .../retry-notifications: failed e-mails, Meta Lead
-   * events still due, then retention.
+   * What Supabase Cron does through .../retry-notifications: escalations and status-change
+   * webhooks planned, every due delivery sent, then retention.
    */
   runMaintenance(): Promise<MaintenanceReport>;
-  /** Resolves once the work done after answers (the e-mails, Meta's events) has finished. */
+  /** Resolves once the work done after answers (each lead's deliveries) has finished. */
   settled(): Promise<void>;
   /** Stops the retry timer, waits for pending notifications, closes the database, then lets the store go. */
   close(): Promise<void>;
@@ -48,7 +44,7 @@ export type LocalFunction = {
 /** Same-origin posts from the served site carry the server's own origin, on any port. */
 export const LOCAL_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
 
-/** How often the local server retries failed e-mails and applies retention, by default. */
+/** How often the local server delivers what is due (retries, escalations) and applies retention, by default. */
 export const DEFAULT_RETRY_INTERVAL_MS = 60_000;
 
 /** LEADS_RETRY_INTERVAL_MS: milliseconds between runs; "off" or 0 for none. */
@@ -64,6 +60,9 @@ export function parseRetryInterval(value: string | undefined): number | null {
   }
   return ms;
 }
+
+/** How long closing waits for deliveries under way before the store closes. */
+const CLOSE_WAIT_MS = 10_000;
 
 /** How long a server waits for the store's holder to let go, by default: a restart's drain. */
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
@@ -105,8 +104,15 @@ export async function createLocalFunction(
     await held?.release();
     throw error;
   }
-  held?.serve((request) => answerOperator(store, request));
-  const notifier = createLeadNotifier(config, log);
+  // This process holds the store alone: an attempt left "sending" was its predecessor's,
+  // which died before it could record it, so it is due again now.
+  const orphans = await store.releaseClaims();
+  if (orphans > 0) log(`${orphans} deliveries interrupted by a stop are sent again.`);
+  if (config.teamEmailMissing.length > 0) {
+    log(
+      `The team's e-mail is off, ${config.teamEmailMissing.join(", ")} not set: new leads go to this log only.`,
+    );
+  }
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     const done = () => pending.delete(work);
@@ -114,38 +120,56 @@ export async function createLocalFunction(
     work.then(done, done);
     return work;
   };
-  const handle = createLeadHandler({
-    ...config,
-    allowedOrigins: [...config.allowedOrigins, ...(options.allowedOrigins ?? []), ...LOCAL_ORIGINS],
+  const { handle, runMaintenance: maintain } = createLeadHandler({
+    config: {
+      ...config,
+      allowedOrigins: [
+        ...config.allowedOrigins,
+        ...(options.allowedOrigins ?? []),
+        ...LOCAL_ORIGINS,
+      ],
+    },
     store,
-    notifier,
     defer: track,
     log,
     now: options.now,
   });
 
-  const maintenance = createLeadMaintenance({ store, notifier, log, meta: config.meta });
   let run: Promise<MaintenanceReport> | null = null;
-  /** One run at a time: a slow e-mail API must not pile runs up. */
+  /** One run at a time: a slow provider must not pile runs up. */
   function runMaintenance(): Promise<MaintenanceReport> {
     if (!run) {
-      run = maintenance.run().finally(() => {
+      run = maintain().finally(() => {
         run = null;
       });
       track(run);
     }
     return run;
   }
+  held?.serve(async (request) => {
+    const result = await answerOperator(store, request);
+    // A status the operator set goes to the webhooks now, not at the next timer.
+    if (request.method === "recordStatus" || request.method === "redeliver") {
+      runMaintenance().catch((error: unknown) => log(`Delivering failed: ${errorText(error)}`));
+    }
+    return result;
+  });
   const timer =
     retryIntervalMs === null
       ? undefined
       : setInterval(() => {
           runMaintenance().catch((error: unknown) =>
-            log(`Retrying lead e-mails failed: ${errorText(error)}`),
+            log(`Delivering what is due failed: ${errorText(error)}`),
           );
         }, retryIntervalMs);
   // The timer alone must not keep a process (a test, the CLI) alive.
   timer?.unref();
+  // What a stopped server left due goes out now, not a timer's interval later.
+  if (timer) {
+    runMaintenance().catch((error: unknown) =>
+      log(`Delivering what is due failed: ${errorText(error)}`),
+    );
+  }
 
   return {
     handle,
@@ -156,7 +180,12 @@ export async function createLocalFunction(
     },
     async close() {
       clearInterval(timer);
-      await Promise.allSettled(pending);
+      // Deliveries still under way get a few seconds; one cut off stays in the outbox, held
+      // "sending", and the next server on this store sends it again with the same id.
+      await Promise.race([
+        Promise.allSettled(pending),
+        new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+      ]);
       await store.close();
       await held?.release();
     },

@@ -2,17 +2,21 @@ import http from "node:http";
 
 import type { ConnectionInfo } from "../supabase/functions/_leads/lead-handler.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules.ts";
-import { createMemoryLeadStore } from "../supabase/functions/_leads/lead-test-kit.ts";
+import type { LocalFunction } from "./local-function.ts";
 import { FUNCTION_PATH, handleLocalRequest } from "./local-routes.ts";
-import { fakeLocalFunction, listenOnLoopback, rawRequest } from "./local-test-kit.ts";
+import { listenOnLoopback, memoryLocalFunction, rawRequest } from "./local-test-kit.ts";
 
-const store = createMemoryLeadStore();
+// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
+// loader needs; Node's own require loads it outside the sandbox.
+jest.mock("@electric-sql/pglite", () =>
+  jest
+    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
+    ._load(require.resolve("@electric-sql/pglite"), null),
+);
+jest.setTimeout(120_000);
+
 const seenInfo: (ConnectionInfo | undefined)[] = [];
-const local = fakeLocalFunction({
-  store,
-  allowedOrigins: ["http://localhost:*"],
-  seen: seenInfo,
-});
+let local: LocalFunction;
 
 const BODY_TIMEOUT_MS = 400;
 const server = http.createServer(async (req, res) => {
@@ -22,9 +26,13 @@ const server = http.createServer(async (req, res) => {
 let port = 0;
 let close: () => Promise<void>;
 beforeAll(async () => {
+  local = await memoryLocalFunction({ seen: seenInfo });
   ({ port, close } = await listenOnLoopback(server));
 });
-afterAll(() => close());
+afterAll(async () => {
+  await close();
+  await local.close();
+});
 
 const request = (options: Parameters<typeof rawRequest>[1]) => rawRequest(port, options);
 
@@ -50,7 +58,7 @@ describe(FUNCTION_PATH, () => {
     expect(result.status).toBe(200);
     expect(JSON.parse(result.body)).toEqual({ success: true, id });
     expect(result.headers["access-control-allow-origin"]).toBe(`http://localhost:${port}`);
-    expect(store.rows.has(id)).toBe(true);
+    expect((await local.listLeads()).map((row) => row.id)).toContain(id);
     expect(seenInfo.at(-1)).toEqual({ remoteAddr: { hostname: "127.0.0.1" } });
   });
 

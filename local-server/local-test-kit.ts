@@ -1,51 +1,28 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import {
-  createLeadHandler,
-  type ConnectionInfo,
-} from "../supabase/functions/_leads/lead-handler.ts";
-import {
-  createMemoryLeadStore,
-  type MemoryLeadStore,
-} from "../supabase/functions/_leads/lead-test-kit.ts";
-import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
-import type { LocalFunction } from "./local-function.ts";
+import type { ConnectionInfo } from "../supabase/functions/_leads/lead-handler.ts";
+import { createLocalFunction, type LocalFunction } from "./local-function.ts";
 
-/** The local function over an in-memory store, for tests of what serves it. */
-export function fakeLocalFunction(
-  options: {
-    store?: MemoryLeadStore;
-    listed?: LeadRow[];
-    allowedOrigins?: string[];
-    seen?: (ConnectionInfo | undefined)[];
-  } = {},
-): LocalFunction {
-  const handler = createLeadHandler({
-    store: options.store ?? createMemoryLeadStore(),
-    notifier: { async notify() {} },
-    allowedOrigins: options.allowedOrigins ?? [],
-    rateLimit: null,
-    addressSource: "socket",
-    cronSecret: null,
-    defer: () => {},
+/**
+ * The local function over an in-memory store, without a rate limit, timer or log, for tests
+ * of what serves it; `seen` collects the connection info each request was handled with.
+ */
+export async function memoryLocalFunction(
+  options: { allowedOrigins?: string[]; seen?: (ConnectionInfo | undefined)[] } = {},
+): Promise<LocalFunction> {
+  const local = await createLocalFunction({
+    dataDir: "memory://",
+    allowedOrigins: options.allowedOrigins,
+    env: { LEADS_RATE_LIMIT: "off", LEADS_RETRY_INTERVAL_MS: "off" },
     log: () => {},
   });
   return {
+    ...local,
     handle(request, info) {
       options.seen?.push(info);
-      return handler(request, info);
+      return local.handle(request, info);
     },
-    listLeads: async () => options.listed ?? [],
-    runMaintenance: async () => ({
-      notified: 0,
-      failed: 0,
-      metaSent: 0,
-      metaFailed: 0,
-      purged: { spam: 0, expired: 0, rateLimits: 0, consents: 0, outcomes: 0 },
-    }),
-    settled: async () => {},
-    close: async () => {},
   };
 }
 

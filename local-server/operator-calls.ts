@@ -3,7 +3,7 @@ import type { ControlRequest } from "./store-lock.ts";
 
 /**
  * What `npm run leads` may ask of the process holding the local store, by method name:
- * the operator's reads and writes, nothing else of the store (no claims of e-mails, no
+ * the operator's reads and writes, nothing else of the store (no claims of deliveries, no
  * purges) and nothing of the process.
  */
 export const OPERATOR_METHODS = [
@@ -14,6 +14,8 @@ export const OPERATOR_METHODS = [
   "recordOptOut",
   "statusChanges",
   "recordStatus",
+  "deliveries",
+  "redeliver",
 ] as const satisfies readonly (keyof PgliteLeadStore)[];
 
 export type OperatorMethod = (typeof OPERATOR_METHODS)[number];

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
-import { loadLead, runLoad, startLocalServer } from "../scripts/lead-load.ts";
+import { startWebhookReceiver, webhookSecret } from "../scripts/fake-services.ts";
+import { loadLead, runLoad, sendLead, startLocalServer } from "../scripts/lead-load.ts";
 import { askHolder, storeSocketPath } from "./store-lock.ts";
 
 // Real servers, each booting PGlite: seconds apiece on a small machine.
@@ -98,5 +99,51 @@ it("loses no answered lead when a new server is started while the old one drains
     });
   } finally {
     await next?.stop();
+  }
+});
+
+it("loses no delivery to a kill -9 in the middle of it: the restarted server sends it again, with the same webhook-id", async () => {
+  const secret = webhookSecret();
+  const receiver = await startWebhookReceiver(secret);
+  const dataDir = path.join(root, "killed", "leads");
+  const port = await freePort();
+  const env = {
+    LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
+    LEADS_WEBHOOK_SECRET: secret,
+    LEADS_RETRY_INTERVAL_MS: "1000",
+  };
+  let server = startLocalServer({ port, dataDir, env });
+  try {
+    await server.ready;
+    // The receiver takes the request and never answers: the server dies mid-delivery.
+    receiver.stallNext(1);
+    const lead = loadLead(0);
+    expect((await sendLead(`http://127.0.0.1:${port}`, lead)).status).toBe(200);
+    await receiver.waitFor((requests) => requests.length === 1);
+    await server.stop("SIGKILL");
+
+    server = startLocalServer({ port, dataDir, env });
+    await server.ready;
+    // Its store held the delivery "sending" for the dead process: due again at once, sent by the timer.
+    await receiver.waitFor((requests) => requests.some((request) => request.status === 200));
+    const [stalled, sent] = receiver.requests;
+    expect(stalled?.status).toBe(0);
+    expect(sent?.id).toBe(stalled?.id);
+    expect(receiver.processed()).toHaveLength(1);
+    expect(sent?.body?.data.lead_id).toBe(lead.id);
+
+    const socket = storeSocketPath(dataDir);
+    const rows = (await askHolder(socket, { method: "deliveries", params: [lead.id] })) as {
+      channel: string;
+      status: string;
+      attempts: number;
+    }[];
+    expect(rows.find((row) => row.channel === "webhook")).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
+  } finally {
+    await server.stop();
+    await receiver.close();
   }
 });

@@ -1,9 +1,20 @@
+import http from "node:http";
+
 import { FUNCTION_PATH } from "./local-routes.ts";
-import { fakeLocalFunction, listenOnLoopback, rawRequest } from "./local-test-kit.ts";
+import { listenOnLoopback, memoryLocalFunction, rawRequest } from "./local-test-kit.ts";
 import { createSiteServer } from "./site-server.ts";
 
+// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
+// loader needs; Node's own require loads it outside the sandbox.
+jest.mock("@electric-sql/pglite", () =>
+  jest
+    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
+    ._load(require.resolve("@electric-sql/pglite"), null),
+);
+jest.setTimeout(120_000);
+
 const errors: unknown[] = [];
-const local = fakeLocalFunction();
+const local = memoryLocalFunction();
 
 const server = createSiteServer({
   local,
@@ -19,7 +30,10 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   ({ port, close } = await listenOnLoopback(server));
 });
-afterAll(() => close());
+afterAll(async () => {
+  await close();
+  await (await local).close();
+});
 
 /** A raw request line, so that broken URLs reach the server as they were typed. */
 function request(method: string, path: string, body?: string) {
@@ -83,4 +97,55 @@ it("keeps the outage drill the e2e tests use", async () => {
   expect(await request("POST", FUNCTION_PATH, lead)).toMatchObject({ status: 503 });
   expect((await request("DELETE", "/__faults")).status).toBe(204);
   expect((await request("POST", FUNCTION_PATH, lead)).status).toBe(200);
+});
+
+it("ends each kept-alive connection once it is closing, so a restart's drain cannot be held open", async () => {
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const other = createSiteServer({
+    local,
+    staticSite: (_req, res) => {
+      void held.then(() => res.writeHead(200, { "content-type": "text/plain" }).end("ok"));
+    },
+  });
+  const { port: otherPort } = await listenOnLoopback(other);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port: otherPort, path: "/x", agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res));
+        })
+        .on("error", reject);
+    });
+  const first = get();
+  answer();
+  expect((await first).headers.connection).toBe("keep-alive");
+
+  // A request under way when the server starts closing gets its answer, and the close.
+  let release = () => {};
+  const late = new Promise<void>((resolve) => (release = resolve));
+  const closing = createSiteServer({
+    local,
+    staticSite: (_req, res) => {
+      void late.then(() => res.writeHead(200).end("ok"));
+    },
+  });
+  const { port: closingPort } = await listenOnLoopback(closing);
+  const underWay = new Promise<http.IncomingMessage>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port: closingPort, path: "/y", agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res));
+      })
+      .on("error", reject);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const closed = new Promise<void>((resolve) => closing.close(() => resolve()));
+  release();
+  expect((await underWay).headers.connection).toBe("close");
+  await closed;
+  other.close();
+  agent.destroy();
 });

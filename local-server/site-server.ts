@@ -29,6 +29,14 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const drill = options.faults ? createFaultDrill() : null;
 
   const server = createServer({ connectionsCheckingInterval: 2_000 }, (req, res) => {
+    // Once the server is closing, every answer ends its connection, decided when the answer
+    // is written: a client keeping one alive would otherwise keep the drain going, and with
+    // it the lead store held.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      if (!server.listening) res.setHeader("connection", "close");
+      return writeHead(...args);
+    }) as typeof res.writeHead;
     void (async () => {
       try {
         const pathname = decodedPath(req.url);

@@ -11,8 +11,11 @@
  *    port, and the first is stopped (SIGTERM) while it drains. The second waits for the
  *    store; every lead answered 200 by either must be stored once, and every index must
  *    match its table (amcheck).
+ * 4. Speed to lead: a fresh server with every channel pointed at the loopback fakes
+ *    (scripts/fake-services.ts); --deliveries leads (500), 50 at a time; for each channel,
+ *    the time from a lead's answer to the fake receiving its delivery, p50 and p95.
  *
- *   npm run bench:leads [-- --total 2000 --concurrency 50 --port 3750]
+ *   npm run bench:leads [-- --total 2000 --concurrency 50 --port 3750 --deliveries 500] [-- --total 2000 --concurrency 50 --port 3750]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -21,6 +24,7 @@ import { performance } from "node:perf_hooks";
 
 import type { IntegrityReport } from "../supabase/functions/_leads/lead-records.ts";
 import { askHolder, storeSocketPath } from "../local-server/store-lock.ts";
+import { startFakeServices, type Received } from "./fake-services.ts";
 import { loadLead, runLoad, startLocalServer, type LocalServer } from "./lead-load.ts";
 
 function option(name: string, fallback: number): number {
@@ -29,6 +33,7 @@ function option(name: string, fallback: number): number {
 }
 
 const total = option("total", 2000);
+const deliveryLeads = option("deliveries", 500);
 const concurrency = option("concurrency", 50);
 const port = option("port", 3750);
 const base = `http://127.0.0.1:${port}`;
@@ -181,6 +186,11 @@ async function main() {
     if (overlapMissing.length > 0 || answeredIds.size < total || check.problems.length > 0) {
       problems.push("restart overlap: an answered lead is missing or an index is damaged");
     }
+    await (server as LocalServer).stop();
+    server = null;
+
+    // 4. Speed to lead.
+    problems.push(...(await speedToLead(path.join(dataRoot, "deliveries"))));
   } finally {
     await server?.stop();
     rmSync(dataRoot, { recursive: true, force: true });
@@ -188,6 +198,96 @@ async function main() {
   if (problems.length > 0) {
     console.error(`\nFailed: ${problems.join("; ")}.`);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * Every channel on: from each lead's answer (the moment its 200 arrived) to its delivery
+ * reaching the channel's fake, per channel, at `concurrency` requests at a time.
+ */
+async function speedToLead(dataDir: string): Promise<string[]> {
+  const services = await startFakeServices();
+  const server = startLocalServer({
+    port,
+    dataDir,
+    env: { ...services.env, LEADS_RETRY_INTERVAL_MS: "1000" },
+  });
+  try {
+    await server.ready;
+    const leads = Array.from({ length: deliveryLeads }, (_, index) => loadLead(5 * total + index));
+    const outcomes = await runLoad(base, leads, { concurrency });
+    const answeredAt = new Map(
+      outcomes.filter((o) => o.status === 200).map((outcome) => [outcome.id, outcome.at]),
+    );
+    const byAddress = new Map(leads.map((lead) => [lead.address, lead.id]));
+    const withPhone = leads.filter((lead) => lead.phone).length;
+    const expected = {
+      "team e-mail": leads.length,
+      "confirmation e-mail": leads.length,
+      "team text": leads.length,
+      "confirmation text": withPhone,
+      webhook: leads.length,
+      "Meta event": leads.length,
+    };
+    const leadOfMail = (mail: Received<{ body: { subject: string } }>) =>
+      byAddress.get(
+        mail.body.subject.replace(/^(New cash offer request|We received your request for):? /, ""),
+      );
+    const arrivals: Record<keyof typeof expected, () => [string | undefined, number][]> = {
+      "team e-mail": () =>
+        services.resend
+          .delivered()
+          .filter((m) => m.body.to[0] === "team@example.com")
+          .map((m) => [leadOfMail(m), m.at]),
+      "confirmation e-mail": () =>
+        services.resend
+          .delivered()
+          .filter((m) => m.body.to[0] !== "team@example.com")
+          .map((m) => [leadOfMail(m), m.at]),
+      "team text": () =>
+        services.twilio.requests
+          .filter((t) => t.status === 201 && t.to === "+16145550177")
+          .map((t) => [leads.find((lead) => t.body.includes(lead.address))?.id, t.at]),
+      "confirmation text": () =>
+        services.twilio.requests
+          .filter((t) => t.status === 201 && t.to !== "+16145550177")
+          .map((t) => [leads.find((lead) => t.body.includes(lead.address))?.id, t.at]),
+      webhook: () =>
+        services.webhook.processed().map((w) => [w.body?.data.lead_id as string | undefined, w.at]),
+      "Meta event": () =>
+        services.meta.requests
+          .filter((r) => r.status === 200)
+          .map((r) => [r.body.data[0]?.event_id as string | undefined, r.at]),
+    };
+    const all = () =>
+      Object.entries(arrivals).every(
+        ([name, got]) => got().length >= expected[name as keyof typeof expected],
+      );
+    const deadline = Date.now() + 120_000;
+    while (!all() && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+    console.log(
+      `\n4. Speed to lead: ${leads.length} leads, ${concurrency} at a time, every channel on (loopback fakes); from each answer to the delivery's arrival`,
+    );
+    const problems: string[] = [];
+    for (const [name, got] of Object.entries(arrivals)) {
+      const delays = got()
+        .flatMap(([id, at]) =>
+          id && answeredAt.has(id) ? [Math.max(0, at - answeredAt.get(id)!)] : [],
+        )
+        .sort((a, b) => a - b);
+      const want = expected[name as keyof typeof expected];
+      console.log(
+        `   ${name.padEnd(20)} ${String(delays.length).padStart(4)} of ${want}  p50 ${(percentile(delays, 50) / 1000).toFixed(2)} s  p95 ${(percentile(delays, 95) / 1000).toFixed(2)} s  max ${((delays.at(-1) ?? 0) / 1000).toFixed(2)} s`,
+      );
+      if (delays.length < want)
+        problems.push(`speed to lead: ${want - delays.length} ${name} deliveries did not arrive`);
+    }
+    return problems;
+  } finally {
+    await server.stop();
+    await services.close();
   }
 }
 

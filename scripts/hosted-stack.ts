@@ -1,7 +1,8 @@
 /**
  * The hosted path run for real, on this machine: a throwaway PostgreSQL cluster with
- * Supabase's roles and grants and every migration, fakes of Resend's e-mail API and of
- * Meta's Conversions API, and the function's own Deno entry
+ * Supabase's roles and grants and every migration, the loopback fakes of every service the
+ * function delivers to (scripts/fake-services.ts: Resend, Twilio, Meta, a webhook receiver
+ * that verifies signatures), and the function's own Deno entry
  * (supabase/functions/send-contact-email/index.ts) serving on loopback. Tests use
  * startHostedStack(); run as a script it prints one JSON line with the URLs and stops
  * on SIGTERM or SIGINT:
@@ -14,12 +15,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import { startFakeServices, type FakeServices } from "./fake-services.ts";
 import { stopChild } from "./test-servers.ts";
 
 const HOST = "127.0.0.1";
@@ -40,51 +41,9 @@ export type HostedStackOptions = {
   ports?: [from: number, to: number];
   /** Where the function's and Postgres's output goes; default nowhere. */
   log?: (line: string) => void;
+  /** More settings for the function, or "" to unset one of the fakes'. */
+  env?: Record<string, string>;
 };
-
-/** One request to the fake e-mail API, as Resend would have received it. */
-export type SentMail = {
-  idempotencyKey: string | null;
-  authorization: string | null;
-  body: {
-    from: string;
-    to: string[];
-    reply_to: string;
-    subject: string;
-    html: string;
-    text: string;
-  };
-  /** The status the fake answered. */
-  status: number;
-};
-
-export type FakeMail = {
-  /** Every request, failed ones included. */
-  requests: SentMail[];
-  /** What Resend would have delivered: answered 200, once per idempotency key. */
-  delivered(): SentMail[];
-  /** The next `count` requests are answered 500. */
-  failNext(count: number): void;
-};
-
-/** One request to the fake Meta Conversions API, as Meta would have received it. */
-export type SentMetaEvents = {
-  /** /<version>/<dataset id>/events */
-  path: string;
-  body: { data: Record<string, unknown>[]; access_token: string; test_event_code?: string };
-  /** The status the fake answered. */
-  status: number;
-};
-
-export type FakeMeta = {
-  /** Every request, failed ones included. */
-  requests: SentMetaEvents[];
-  /** The next `count` requests are answered 500. */
-  failNext(count: number): void;
-};
-
-/** The dataset and token the function is given: Lead events go to the fake. */
-export const HOSTED_META = { datasetId: "123456789012345", accessToken: "EAAhosted_stack" };
 
 export type HostedStack = {
   /** What NEXT_PUBLIC_SUPABASE_URL names: supabase-js adds /functions/v1/<name>. */
@@ -95,8 +54,8 @@ export type HostedStack = {
   cronSecret: string;
   /** postgres://postgres@127.0.0.1:<port>/postgres, no password (a local test cluster). */
   databaseUrl: string;
-  mail: FakeMail;
-  meta: FakeMeta;
+  /** The fakes the function delivers to, and the settings that point it at them. */
+  services: FakeServices;
   /** Lines the function wrote (its console.log). */
   functionLog: string[];
   stop(): Promise<void>;
@@ -162,94 +121,6 @@ const SUPABASE_ROLES = `
   alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
   alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 `;
-
-type FakeEndpoint<Sent> = {
-  /** The request this endpoint takes; any other answers 404. */
-  accepts: (method: string | undefined, url: string) => boolean;
-  /** What was sent, as the test reads it back. */
-  record: (req: IncomingMessage, body: string, status: number) => Sent;
-  /** The body of a 200 or of a failure, as the real service words it; `count` requests so far. */
-  answer: (sent: Sent, ok: boolean, count: number) => unknown;
-};
-
-/**
- * A stand-in for a service the function calls (Resend, Meta's events edge): it records
- * each request and answers like the service, 500 for the next `failNext(n)` requests.
- */
-function startFakeEndpoint<Sent>(
-  port: number,
-  endpoint: FakeEndpoint<Sent>,
-): Promise<{ requests: Sent[]; failNext: (count: number) => void; server: Server }> {
-  const requests: Sent[] = [];
-  let failures = 0;
-  const server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => {
-      if (!endpoint.accepts(req.method, req.url ?? "")) {
-        res.writeHead(404).end();
-        return;
-      }
-      const status = failures > 0 ? 500 : 200;
-      if (failures > 0) failures -= 1;
-      const sent = endpoint.record(req, body, status);
-      requests.push(sent);
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(endpoint.answer(sent, status === 200, requests.length)));
-    });
-  });
-  const failNext = (count: number) => {
-    failures = count;
-  };
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, () => resolve({ requests, failNext, server }));
-  });
-}
-
-async function startFakeMail(port: number): Promise<{ mail: FakeMail; server: Server }> {
-  const { requests, failNext, server } = await startFakeEndpoint<SentMail>(port, {
-    accepts: (method, url) => method === "POST" && url === "/emails",
-    record: (req, body, status) => ({
-      idempotencyKey: req.headers["idempotency-key"]?.toString() ?? null,
-      authorization: req.headers.authorization ?? null,
-      body: JSON.parse(body) as SentMail["body"],
-      status,
-    }),
-    answer: (_sent, ok, count) => (ok ? { id: `email_${count}` } : { message: "fake outage" }),
-  });
-  const mail: FakeMail = {
-    requests,
-    delivered() {
-      const keys = new Set<string | null>();
-      return requests.filter((request) => {
-        if (request.status !== 200 || keys.has(request.idempotencyKey)) return false;
-        keys.add(request.idempotencyKey);
-        return true;
-      });
-    },
-    failNext,
-  };
-  return { mail, server };
-}
-
-/** Meta's events edge: 200 with events_received, or 500 with a Graph API error. */
-async function startFakeMeta(port: number): Promise<{ meta: FakeMeta; server: Server }> {
-  const { requests, failNext, server } = await startFakeEndpoint<SentMetaEvents>(port, {
-    accepts: (method, url) => method === "POST" && /^\/v\d+\.\d+\/\d+\/events$/.test(url),
-    record: (req, body, status) => ({
-      path: req.url ?? "",
-      body: JSON.parse(body) as SentMetaEvents["body"],
-      status,
-    }),
-    answer: (sent, ok) =>
-      ok
-        ? { events_received: sent.body.data.length, messages: [], fbtrace_id: "fake" }
-        : { error: { message: "fake outage", type: "OAuthException", code: 2 } },
-  });
-  return { meta: { requests, failNext }, server };
-}
 
 async function waitFor(
   what: string,
@@ -338,12 +209,13 @@ export async function startHostedStack(options: HostedStackOptions = {}): Promis
       psql(["-f", path.join(MIGRATIONS_DIR, file)], `Migration ${file}`);
     }
 
-    const mailPort = await freePort(range, taken);
-    const { mail, server: mailServer } = await startFakeMail(mailPort);
-    cleanups.push(() => new Promise<void>((resolve) => mailServer.close(() => resolve())));
-    const metaPort = await freePort(range, taken);
-    const { meta, server: metaServer } = await startFakeMeta(metaPort);
-    cleanups.push(() => new Promise<void>((resolve) => metaServer.close(() => resolve())));
+    const services = await startFakeServices({
+      resend: await freePort(range, taken),
+      twilio: await freePort(range, taken),
+      meta: await freePort(range, taken),
+      webhook: await freePort(range, taken),
+    });
+    cleanups.push(() => services.close());
 
     const functionPort = await freePort(range, taken);
     const cronSecret = randomBytes(24).toString("hex");
@@ -361,16 +233,11 @@ export async function startHostedStack(options: HostedStackOptions = {}): Promis
           ALLOWED_ORIGINS: (
             options.allowedOrigins ?? ["http://127.0.0.1:*", "http://localhost:*"]
           ).join(","),
-          RESEND_API_KEY: "re_hosted_stack",
-          RESEND_API_URL: `http://${HOST}:${mailPort}/emails`,
-          LEADS_NOTIFY_TO: "team@example.com",
-          LEADS_NOTIFY_FROM: "Quick Home Buyers <site@example.com>",
+          ...services.env,
           LEADS_CRON_SECRET: cronSecret,
-          META_DATASET_ID: HOSTED_META.datasetId,
-          META_ACCESS_TOKEN: HOSTED_META.accessToken,
-          META_GRAPH_URL: `http://${HOST}:${metaPort}`,
           LEADS_RATE_LIMIT: options.rateLimit ?? "off",
           LEADS_TRUST_FORWARDED_FOR: options.trustForwardedFor ? "1" : "0",
+          ...options.env,
         },
         stdio: ["ignore", "pipe", "pipe"],
       },
@@ -403,8 +270,7 @@ export async function startHostedStack(options: HostedStackOptions = {}): Promis
       retryUrl: `${functionUrl}/retry-notifications`,
       cronSecret,
       databaseUrl,
-      mail,
-      meta,
+      services,
       functionLog,
       stop,
     };

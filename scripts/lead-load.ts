@@ -9,7 +9,8 @@ import { performance } from "node:perf_hooks";
 import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
 
 export type LoadLead = ReturnType<typeof loadLead>;
-export type Outcome = { id: string; status: number | "failed"; ms: number };
+/** A request's answer: its status, how long it took, and when it came (Date.now()). */
+export type Outcome = { id: string; status: number | "failed"; ms: number; at: number };
 
 /** A request as the browser's form sends it, different for each index. */
 export function loadLead(index: number) {
@@ -23,7 +24,12 @@ export function loadLead(index: number) {
     source: "/sell-house-fast-ohio",
     website: "",
     elapsedMs: 15_000,
-    consent: { version: "2026-11-23", at: new Date().toISOString() },
+    // Half ask for a call and tick the box for texts, as the current wording has it.
+    consent: {
+      version: "2026-11-25",
+      at: new Date().toISOString(),
+      ...(index % 2 ? { calls: true, texts: true } : {}),
+    },
     attribution: {
       last: {
         landing_page: "/sell-house-fast-ohio",
@@ -44,9 +50,9 @@ export async function sendLead(base: string, body: LoadLead): Promise<Outcome> {
       body: JSON.stringify(body),
     });
     await response.arrayBuffer();
-    return { id: body.id, status: response.status, ms: performance.now() - sentAt };
+    return { id: body.id, status: response.status, ms: performance.now() - sentAt, at: Date.now() };
   } catch {
-    return { id: body.id, status: "failed", ms: performance.now() - sentAt };
+    return { id: body.id, status: "failed", ms: performance.now() - sentAt, at: Date.now() };
   }
 }
 

@@ -483,8 +483,10 @@ export function OfferForm(props: OfferFormProps) {
         <input type="hidden" name="source" value={source} />
         {state ? <input type="hidden" name="state" value={state} /> : null}
         <input type="hidden" name={FORM_FIELDS.consentVersion} value={wording.version} />
+        {/* Without script every field shows, the call and texts wording with them: its hash,
+            written at build time; the page script sets the one for what it showed. */}
+        <input type="hidden" name={FORM_FIELDS.consentShown} defaultValue={wording.withPhone} />
         {[
-          FORM_FIELDS.consentShown,
           FORM_FIELDS.consentAt,
           FORM_FIELDS.elapsedMs,
           FORM_FIELDS.attribution,

@@ -123,10 +123,12 @@ describe("submitOffer", () => {
       ok: false,
       fate: "keep",
       error: new Error("503"),
-      notified: true,
+      notified: ["3a8016d6-66a1-86c2-9cc5-326cac6d9c99"],
     });
     await submitOffer(payload("a"), outbox, notified);
-    expect((await outbox.entries())[0]?.payload.notified).toBe(true);
+    expect((await outbox.entries())[0]?.payload.notified).toEqual([
+      "3a8016d6-66a1-86c2-9cc5-326cac6d9c99",
+    ]);
   });
 });
 

@@ -41,7 +41,7 @@ export type SendResult =
       fields?: string[];
       messages?: Record<string, string>;
       /** A 503 that says the team was e-mailed anyway. */
-      notified?: boolean;
+      notified?: string[];
     };
 export type Send = (payload: OfferPayload) => Promise<SendResult>;
 
@@ -260,7 +260,7 @@ export function createOutbox(backends: readonly OutboxBackend[], now: () => numb
           const attempts = entry.attempts + 1;
           const wait = Math.max(retryDelayMs(attempts), result.retryAfterMs ?? 0);
           const payload = result.notified
-            ? { ...entry.payload, notified: true as const }
+            ? { ...entry.payload, notified: result.notified }
             : entry.payload;
           await write([...rest, { ...entry, payload, attempts, nextAttemptAt: now() + wait }]);
         }
@@ -309,7 +309,7 @@ export async function submitOffer(
     await outbox.remove(payload.id);
     return { kind: "kept", keeping: await outbox.add({ ...payload, id: newLeadId() }) };
   }
-  const kept = result.notified ? { ...payload, notified: true as const } : payload;
+  const kept = result.notified ? { ...payload, notified: result.notified } : payload;
   return { kind: "kept", keeping: await outbox.add(kept, { retryAfterMs: result.retryAfterMs }) };
 }
 

@@ -126,11 +126,15 @@ describe("classifyAnswer", () => {
     });
   });
 
-  it("hears a 503 that says the team was e-mailed anyway", async () => {
-    await expect(classifyAnswer(answer(503, { notified: true }))).resolves.toMatchObject({
+  it("hears a 503 that says which of the team's channels took the request anyway", async () => {
+    const ids = ["3a8016d6-66a1-86c2-9cc5-326cac6d9c99"];
+    await expect(classifyAnswer(answer(503, { notified: ids }))).resolves.toMatchObject({
       fate: "keep",
-      notified: true,
+      notified: ids,
     });
+    await expect(classifyAnswer(answer(503, { notified: false }))).resolves.not.toHaveProperty(
+      "notified",
+    );
   });
 });
 

@@ -51,7 +51,8 @@ export async function classifyAnswer(response: Response): Promise<{
   retryAfterMs?: number;
   fields?: string[];
   messages?: Record<string, string>;
-  notified?: boolean;
+  /** The deliveries a team channel took while the store was down (a 503 says which). */
+  notified?: string[];
 }> {
   if (response.status === 409) return { fate: "renew" };
   const body = await bodyOf(response);
@@ -71,7 +72,9 @@ export async function classifyAnswer(response: Response): Promise<{
   return {
     fate: "keep",
     retryAfterMs: retryAfterMs(response.headers.get("retry-after")),
-    ...(body.notified === true ? { notified: true } : {}),
+    ...(Array.isArray(body.notified) && body.notified.length > 0
+      ? { notified: body.notified.filter((id): id is string => typeof id === "string") }
+      : {}),
   };
 }
 

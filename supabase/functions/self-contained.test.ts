@@ -24,8 +24,9 @@ function specifiersOf(source: string): string[] {
 }
 
 /**
- * Why the import leaves the folder, or null when it stays inside. Tests run in Jest
- * only, so they may use Node's and the project's packages; never its paths.
+ * Why the import leaves the folder, or null when it stays inside. Tests and their kits
+ * (*-test-kit.ts, which the entry never imports) run in Jest only, so they may use Node's
+ * and the project's packages; never its paths.
  */
 function outsideImport(file: string, specifier: string): string | null {
   if (specifier.startsWith(".")) {
@@ -33,7 +34,7 @@ function outsideImport(file: string, specifier: string): string | null {
     return target.startsWith(`${ROOT}${path.sep}`) ? null : `resolves to ${target}`;
   }
   if (specifier.startsWith("@/")) return "is the site's path alias";
-  if (/\.test\.tsx?$/.test(file) || /^(npm|jsr|node):/.test(specifier)) return null;
+  if (/(\.test|-test-kit)\.tsx?$/.test(file) || /^(npm|jsr|node):/.test(specifier)) return null;
   const name = specifier.startsWith("@")
     ? specifier.split("/").slice(0, 2).join("/")
     : specifier.split("/")[0]!;

@@ -10,6 +10,8 @@
 export type DisclosurePart = string | { href: string; text: string };
 
 type Wording = {
+  /** When the site first showed it (UTC): a consent dated earlier than this is doubted. */
+  published: string;
   /** Under the submit button, always shown on the last step. */
   submit: readonly DisclosurePart[];
   /** Under the phone field, shown when a call is requested. */
@@ -34,6 +36,7 @@ export const DISCLOSURE_VERSION = "2026-11-25";
 
 // Texts got their own box (A2P 10DLC: a separate, optional, unticked consent).
 export const CURRENT_WORDING: Wording = {
+  published: "2026-11-25T00:00:00.000Z",
   submit: submitAgreement,
   calls: (brand) => [
     `By requesting a call, you agree that ${brand} may call you at this number about your property and your offer, including with automated technology. Consent is not a condition of any purchase or sale. See our `,
@@ -56,6 +59,7 @@ export const CURRENT_WORDING: Wording = {
 /** Every published version, oldest first; never edited once published. */
 export const DISCLOSURES: Record<string, Wording> = {
   "2026-11-23": {
+    published: "2026-11-23T00:00:00.000Z",
     submit: submitAgreement,
     calls: (brand) => [
       `By requesting a call, you agree that ${brand} may call and text you at this number about your property and offer, including with automated technology. Consent is not a condition of any purchase. Message and data rates may apply. Reply STOP to end texts. See our `,
@@ -102,14 +106,19 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
- * The text behind a stored hash: every version, with and without the phone section, for
- * the brand given, until one matches. Null when none does.
+ * The text behind a stored hash: the version the record names first, then every other,
+ * with and without the phone section, for the brand given, until one matches. Null when
+ * none does. (Two versions can share a section's text; the named one is the evidence.)
  */
 export async function disclosureForHash(
   hash: string,
   brand: string,
+  named: string | null = null,
 ): Promise<{ version: string; phoneSection: boolean; text: string } | null> {
-  for (const version of Object.keys(DISCLOSURES)) {
+  const versions = Object.keys(DISCLOSURES);
+  const order =
+    named && versions.includes(named) ? [named, ...versions.filter((v) => v !== named)] : versions;
+  for (const version of order) {
     for (const phoneSection of [true, false]) {
       const text = shownDisclosure(version, brand, { phoneSection })!;
       if ((await sha256Hex(text)) === hash) return { version, phoneSection, text };

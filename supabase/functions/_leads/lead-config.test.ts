@@ -1,5 +1,5 @@
 import { parseRateLimit, readLeadConfig, RESEND_URL } from "./lead-config.ts";
-import { META_GRAPH_URL } from "./meta-conversions.ts";
+import { META_GRAPH_URL } from "./delivery/meta.ts";
 
 const read = (values: Record<string, string>, onSupabase = true) =>
   readLeadConfig((name) => values[name], { onSupabase });
@@ -59,25 +59,151 @@ describe("readLeadConfig", () => {
     expect(read({ LEADS_CRON_SECRET: " s3cret " }).cronSecret).toBe("s3cret");
   });
 
-  it("sends e-mail through Resend when all three settings are set, at RESEND_API_URL if given", () => {
+  it("sends the team's e-mail through Resend when all three settings are set, at RESEND_API_URL if given", () => {
     const all = {
       RESEND_API_KEY: "re_1",
-      LEADS_NOTIFY_TO: "a@example.com",
-      LEADS_NOTIFY_FROM: "b@example.com",
+      LEADS_NOTIFY_TO: "a@example.com, b@example.com",
+      LEADS_NOTIFY_FROM: "site@example.com",
     };
-    expect(read(all).resend).toEqual({
-      apiKey: "re_1",
-      to: "a@example.com",
-      from: "b@example.com",
-      url: RESEND_URL,
+    expect(read(all)).toMatchObject({
+      resend: { apiKey: "re_1", url: RESEND_URL },
+      teamEmail: { to: ["a@example.com", "b@example.com"], from: "site@example.com" },
     });
     expect(read({ ...all, RESEND_API_URL: "http://127.0.0.1:3701/emails" }).resend?.url).toBe(
       "http://127.0.0.1:3701/emails",
     );
-    expect(read({})).toMatchObject({ resend: null, resendMissing: [] });
+    expect(read({})).toMatchObject({ resend: null, teamEmail: null, teamEmailMissing: [] });
     expect(read({ RESEND_API_KEY: "re_1" })).toMatchObject({
-      resend: null,
-      resendMissing: ["LEADS_NOTIFY_TO", "LEADS_NOTIFY_FROM"],
+      teamEmail: null,
+      teamEmailMissing: ["LEADS_NOTIFY_TO", "LEADS_NOTIFY_FROM"],
+    });
+  });
+});
+
+describe("the other channels", () => {
+  const twilio = {
+    TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+    TWILIO_AUTH_TOKEN: "token",
+    TWILIO_FROM: "(614) 555-0199",
+  };
+  const secret = `whsec_${Buffer.from("k".repeat(32)).toString("base64")}`;
+
+  it("texts the team through Twilio with every TWILIO_* setting, numbers as typed read as E.164", () => {
+    expect(
+      read({ ...twilio, LEADS_ALERT_SMS_TO: "614-555-0177, +1 (614) 555-0188" }),
+    ).toMatchObject({
+      twilio: { from: "+16145550199", url: "https://api.twilio.com", inboundUrl: null },
+      alertSmsTo: ["+16145550177", "+16145550188"],
+    });
+    expect(read({ ...twilio, TWILIO_FROM: `MG${"a".repeat(32)}` }).twilio?.from).toBe(
+      `MG${"a".repeat(32)}`,
+    );
+  });
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    [
+      "half the Twilio settings",
+      { TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID },
+      /TWILIO_AUTH_TOKEN, TWILIO_FROM are not set, but TWILIO_ACCOUNT_SID is/,
+    ],
+    [
+      "a SID that is not one",
+      { ...twilio, TWILIO_ACCOUNT_SID: "AC123" },
+      /TWILIO_ACCOUNT_SID must be the account's SID/,
+    ],
+    [
+      "team texts without Twilio",
+      { LEADS_ALERT_SMS_TO: "614-555-0177" },
+      /LEADS_ALERT_SMS_TO is set: set the TWILIO_\* settings/,
+    ],
+    [
+      "a team number that is none",
+      { ...twilio, LEADS_ALERT_SMS_TO: "the office" },
+      /LEADS_ALERT_SMS_TO takes phone numbers/,
+    ],
+    ["homeowner texts without Twilio", { LEADS_CONFIRM_SMS: "1" }, /LEADS_CONFIRM_SMS is on/],
+    [
+      "a confirmation without Resend",
+      { LEADS_CONFIRM_FROM: "offers@example.com" },
+      /LEADS_CONFIRM_FROM is set: set RESEND_API_KEY/,
+    ],
+    [
+      "a webhook without a secret",
+      { LEADS_WEBHOOK_URL: "https://crm.example/hook" },
+      /Unsigned webhooks are not sent/,
+    ],
+    [
+      "a webhook over plain http",
+      { LEADS_WEBHOOK_URL: "http://crm.example/hook", LEADS_WEBHOOK_SECRET: secret },
+      /LEADS_WEBHOOK_URL takes https addresses/,
+    ],
+    [
+      "a secret that is not whsec_",
+      { LEADS_WEBHOOK_URL: "https://crm.example/hook", LEADS_WEBHOOK_SECRET: "hunter2" },
+      /LEADS_WEBHOOK_SECRET must be Standard Webhooks secrets/,
+    ],
+    [
+      "an escalation by text without Twilio",
+      { LEADS_ESCALATE_TO: "(614) 555-0188" },
+      /LEADS_ESCALATE_TO names a phone number/,
+    ],
+    [
+      "an escalation by e-mail without Resend",
+      { LEADS_ESCALATE_TO: "owner@example.com" },
+      /LEADS_ESCALATE_TO names an e-mail address/,
+    ],
+    [
+      "an escalation after no time",
+      { LEADS_ESCALATE_AFTER_MINUTES: "0" },
+      /LEADS_ESCALATE_AFTER_MINUTES must be whole minutes from 1 to 1440/,
+    ],
+    [
+      "a company phone that is none",
+      { COMPANY_PHONE: "call us" },
+      /COMPANY_PHONE must be a phone number/,
+    ],
+  ])("stop the function on %s, naming the setting", (_case, env, message) => {
+    expect(() => read(env)).toThrow(message);
+  });
+
+  it("sign each webhook with its own secret, or one for all, rotating secrets side by side", () => {
+    const other = `whsec_${Buffer.from("o".repeat(24)).toString("base64")}`;
+    expect(
+      read({
+        LEADS_WEBHOOK_URL: "https://crm.example/hook, http://127.0.0.1:9/hook",
+        LEADS_WEBHOOK_SECRET: `${secret} ${other}, ${other}`,
+      }).webhooks,
+    ).toEqual([
+      { url: "https://crm.example/hook", secrets: [secret, other] },
+      { url: "http://127.0.0.1:9/hook", secrets: [other] },
+    ]);
+    expect(
+      read({
+        LEADS_WEBHOOK_URL: "https://a.example/1,https://b.example/2",
+        LEADS_WEBHOOK_SECRET: secret,
+      }).webhooks,
+    ).toHaveLength(2);
+  });
+
+  it("escalate after 15 minutes by default, to e-mails and numbers", () => {
+    expect(read({}).escalation).toEqual({ afterMinutes: 15, to: [] });
+    expect(
+      read({
+        ...twilio,
+        RESEND_API_KEY: "re_1",
+        LEADS_NOTIFY_TO: "a@example.com",
+        LEADS_NOTIFY_FROM: "site@example.com",
+        LEADS_ESCALATE_TO: "owner@example.com, 614 555 0188",
+        LEADS_ESCALATE_AFTER_MINUTES: "5",
+      }).escalation,
+    ).toEqual({ afterMinutes: 5, to: ["owner@example.com", "+16145550188"] });
+  });
+
+  it("name the company in what a homeowner receives, the site's example by default", () => {
+    expect(read({}).company).toEqual({
+      name: "Quick Home Buyers",
+      phone: "(614) 555-0142",
+      email: "offers@quickhomebuyers.com",
     });
   });
 });

@@ -1,60 +1,49 @@
 import { attributionToColumns } from "./attribution.ts";
-import {
-  clientAddress,
-  rateLimitKey,
-  type AddressSource,
-  type ConnectionInfo,
-} from "./client-address.ts";
+import { clientAddress, rateLimitKey, type ConnectionInfo } from "./client-address.ts";
 import { corsHeaders, isAllowedOrigin } from "./cors.ts";
-import type { RateLimit } from "./lead-config.ts";
+import { createChannels } from "./delivery/channels.ts";
+import { createDeliverer, errorText } from "./delivery/deliver.ts";
+import { uuidFromText, type PlannedDelivery } from "./delivery/outbox.ts";
+import { planNewLead } from "./delivery/plan.ts";
+import { handleSmsInbound, SMS_INBOUND_PATH } from "./delivery/sms-inbound.ts";
+import { describeLead } from "./delivery/team-messages.ts";
+import { DISCLOSURES, sha256Hex, shownDisclosure } from "./disclosures.ts";
+import type { LeadConfig } from "./lead-config.ts";
 import { formToRequest, FORM_MEDIA_TYPE, formRedirect, type FormOutcome } from "./lead-form.ts";
 import { normalizeUnseenFields } from "./lead-intake.ts";
-import {
-  createLeadMaintenance,
-  deliverNotification,
-  errorText,
-  sendNewMetaLead,
-} from "./lead-maintenance.ts";
-import type { LeadNotifier } from "./lead-notifier.ts";
-import { describeLead } from "./lead-notifier.ts";
+import { createLeadMaintenance, type MaintenanceReport } from "./lead-maintenance.ts";
+import type { LeadRecords } from "./lead-records.ts";
 import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-rules.ts";
 import { describeLeadError, leadSchema, type LeadSubmission } from "./lead-schema.ts";
+import { sameSecret } from "./same-secret.ts";
 import type { ConsentRecord, Lead, LeadStore } from "./lead-store.ts";
-import type { MetaConfig } from "./meta-conversions.ts";
-import { sha256Hex, shownDisclosure } from "./disclosures.ts";
-import { DEFAULT_COMPANY_NAME } from "./site-facts.ts";
 
 export type { ConnectionInfo };
 
 export type LeadHandlerDeps = {
-  store: LeadStore;
-  notifier: LeadNotifier;
-  /** Origins whose pages may post here; "http://localhost:*" allows any port. */
-  allowedOrigins: readonly string[];
-  /** Null: no limit (the benchmark, the e2e servers). */
-  rateLimit: RateLimit | null;
-  /** Where the client's address is read for the rate limit (client-address.ts). */
-  addressSource: AddressSource;
-  /** The bearer token of the retry run; null turns the endpoint off. */
-  cronSecret: string | null;
+  /** The leads, and the opt-outs an inbound STOP records. */
+  store: LeadStore & Pick<LeadRecords, "recordOptOut">;
+  /** What the function reads from its environment (lead-config.ts). */
+  config: LeadConfig;
   /** Runs work after the response is sent (EdgeRuntime.waitUntil on Supabase). */
   defer: (work: Promise<unknown>) => void;
   log: (line: string) => void;
   /** The clock of the rate limit's windows and of the browser's times; tests move it. */
   now?: () => number;
-  /** The company's name as the consent wording states it (COMPANY_NAME); default the site's. */
-  brand?: string;
-  /** Where each real lead goes as a Meta Lead event; null or absent: nowhere. */
-  meta?: MetaConfig | null;
-  /** How Meta is called; default the global fetch. */
+  /** How providers are called; default the global fetch. */
   fetch?: typeof fetch;
+  /** How a 5-second retry is waited out after the answer; tests pass one that does not sleep. */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+/** The function: its request handler, and the periodic run the local timer or Supabase Cron starts. */
+export type LeadFunction = {
+  handle: (request: Request, info?: ConnectionInfo) => Promise<Response>;
+  runMaintenance: () => Promise<MaintenanceReport>;
 };
 
 /** Supabase Cron posts here (supabase/cron/retry-notifications.sql). */
 export const RETRY_PATH = "/retry-notifications";
-
-/** How long the team's e-mail may take while the store is down, before the visitor hears. */
-const OUTAGE_EMAIL_MS = 8_000;
 
 export const MESSAGES = {
   method: "Use POST to send an offer request.",
@@ -79,19 +68,20 @@ type Via = "script" | "form";
  * The send-contact-email function as a plain Request -> Response handler, shared by the
  * Supabase Edge entry and the local Node server. It takes the page's script (JSON, answered
  * with JSON) and the form itself when no script ran (a form post, answered 303 with a page
- * of the site). Every request that passes validation is stored before the answer,
- * suspected spam with its reason; the team's e-mail (and, when configured, Meta's Lead event)
- * goes out after the answer, and a failed one is sent again by the periodic run
- * (POST .../retry-notifications).
+ * of the site). Every request that passes validation is stored before the answer, suspected
+ * spam with its reason, together with every delivery it causes (delivery/plan.ts); those go
+ * out right after the answer, and what fails is tried again by the periodic run
+ * (POST .../retry-notifications). Twilio posts the texts people send back to .../sms-inbound.
  */
-export function createLeadHandler(
-  deps: LeadHandlerDeps,
-): (request: Request, info?: ConnectionInfo) => Promise<Response> {
-  const { store, notifier, allowedOrigins, defer, log, now = Date.now, meta = null } = deps;
-  const maintenance = createLeadMaintenance({ store, notifier, log, meta, fetch: deps.fetch });
+export function createLeadHandler(deps: LeadHandlerDeps): LeadFunction {
+  const { store, config, defer, log, now = Date.now } = deps;
+  const { allowedOrigins } = config;
+  const channels = createChannels(config, { log, fetch: deps.fetch });
+  const deliverer = createDeliverer({ store, channels, log, sleep: deps.sleep });
+  const maintenance = createLeadMaintenance({ store, deliverer, config });
   let warnedAboutProxy = false;
 
-  return async function handle(request, info) {
+  async function handle(request: Request, info?: ConnectionInfo): Promise<Response> {
     const origin = request.headers.get("origin");
     const json = (status: number, body: object, headers: Record<string, string> = {}) =>
       Response.json(body, {
@@ -99,8 +89,18 @@ export function createLeadHandler(
         headers: { ...corsHeaders(origin, allowedOrigins), ...headers },
       });
 
-    if (new URL(request.url).pathname.endsWith(RETRY_PATH)) {
-      return handleRetryRun(request, deps.cronSecret, maintenance, log);
+    const pathname = new URL(request.url).pathname;
+    if (pathname.endsWith(RETRY_PATH)) {
+      return handleRetryRun(request, config.cronSecret, maintenance, log);
+    }
+    if (pathname.endsWith(SMS_INBOUND_PATH)) {
+      return handleSmsInbound(request, {
+        twilio: config.twilio,
+        company: config.company,
+        records: store,
+        log,
+        readText,
+      });
     }
     if (request.method === "OPTIONS") {
       return new Response(null, {
@@ -164,15 +164,19 @@ export function createLeadHandler(
     if (body.id === undefined) submission.id = await derivedLeadId(fingerprint, new Date(now()));
     const gpc = request.headers.get("sec-gpc")?.trim() === "1" || submission.consent?.gpc === true;
     const lead = toLead(submission, fingerprint, notes, via, gpc);
-    const alreadyNotified = submission.notified === true;
     const consent = await consentRecord(submission, {
-      brand: deps.brand ?? DEFAULT_COMPANY_NAME,
+      brand: config.brand,
       via,
       gpc,
       userAgent: request.headers.get("user-agent"),
-      clientIp: clientAddress(request, info, deps.addressSource),
+      clientIp: clientAddress(request, info, config.addressSource),
       notes,
+      now: new Date(now()),
     });
+    const deliveries = sentWhileDown(
+      await planNewLead(lead, consent, config, new Date(now())),
+      submission.notified,
+    );
     // Bots get the answer a person gets, so they learn nothing to adapt to.
     const ok = () => answer({ kind: "received" }, 200, { success: true, id: lead.id });
     const sameRequest = (stored: string | null) =>
@@ -186,9 +190,9 @@ export function createLeadHandler(
       const stored = await store.findFingerprint(lead.id);
       if (stored !== undefined) return sameRequest(stored);
 
-      if (deps.rateLimit) {
+      if (config.rateLimit) {
         if (
-          deps.addressSource === "socket" &&
+          config.addressSource === "socket" &&
           request.headers.has("x-forwarded-for") &&
           !warnedAboutProxy
         ) {
@@ -198,10 +202,10 @@ export function createLeadHandler(
               "every visitor behind it shares one rate-limit budget. Set LEADS_TRUSTED_PROXIES to the number of proxies in front.",
           );
         }
-        const client = rateLimitKey(clientAddress(request, info, deps.addressSource));
-        const { windowStart, retryAfter } = rateWindow(now(), deps.rateLimit.windowSeconds);
+        const client = rateLimitKey(clientAddress(request, info, config.addressSource));
+        const { windowStart, retryAfter } = rateWindow(now(), config.rateLimit.windowSeconds);
         const hits = await store.countRequest(client, windowStart);
-        if (hits > deps.rateLimit.max) {
+        if (hits > config.rateLimit.max) {
           return answer(
             { kind: "busy", retryAfter },
             429,
@@ -211,47 +215,67 @@ export function createLeadHandler(
         }
       }
 
-      const result = await store.insert(lead, { alreadyNotified, consent });
+      const result = await store.insert(lead, { consent, deliveries });
       if (!result.inserted) return sameRequest(result.fingerprint);
     } catch (error) {
       log(`Could not store lead ${describeLead(lead)}: ${errorText(error)}`);
-      return storeDown(lead);
+      return storeDown(lead, consent, deliveries);
     }
 
-    if (lead.spam_reason) {
-      log(`Held as suspected spam (${lead.spam_reason}): ${lead.id}`);
-    } else {
-      // The insert counted this first attempt.
-      if (!alreadyNotified) defer(deliverNotification({ store, notifier, log }, lead, 1));
-      if (meta && !lead.gpc) {
-        defer(sendNewMetaLead({ store, log, meta, fetch: deps.fetch }, lead.id));
-      }
-    }
+    if (lead.spam_reason) log(`Held as suspected spam (${lead.spam_reason}): ${lead.id}`);
+    else defer(deliverer.deliverLead(lead.id));
     return ok();
 
     /**
-     * The store is down. The team is e-mailed now, and the answer says whether that worked:
-     * the page keeps the request and sends it again, saying so, and the store then records
-     * it as e-mailed instead of sending a second e-mail.
+     * The store is down. The team's channels are tried now, and only a 2xx from one of them
+     * counts (a log line does not): a form post, which no page can send again, is then
+     * received; otherwise it lands on the page that says it was not sent, with the phone.
+     * The page's script keeps its request and sends it again, with the ids of what went out,
+     * so those are stored as sent instead of going twice.
      */
-    async function storeDown(lead: Lead): Promise<Response> {
-      let notified = false;
-      if (!lead.spam_reason && !alreadyNotified) {
-        notified = await withTimeout(notifier.notify(lead), OUTAGE_EMAIL_MS).then(
-          () => true,
-          (mail: unknown) => {
-            log(`E-mail for lead ${lead.id} failed: ${errorText(mail)}`);
-            return false;
-          },
+    async function storeDown(
+      lead: Lead,
+      consent: ConsentRecord,
+      deliveries: PlannedDelivery[],
+    ): Promise<Response> {
+      const sent = lead.spam_reason
+        ? []
+        : await deliverer.sendWithoutStore(lead, consent, deliveries);
+      if (via === "form") {
+        return formRedirect(
+          site!,
+          sent.length > 0 ? { kind: "received" } : { kind: "unavailable" },
         );
       }
-      // A form post cannot be sent again by a page: once the team has it, it is received.
-      if (via === "form") {
-        return formRedirect(site!, notified ? { kind: "received" } : { kind: "unavailable" });
-      }
-      return json(503, { error: MESSAGES.unavailable, notified }, { "retry-after": "30" });
+      return json(
+        503,
+        { error: MESSAGES.unavailable, notified: sent.length > 0 ? sent : false },
+        { "retry-after": "30" },
+      );
     }
-  };
+  }
+
+  return { handle, runMaintenance: () => maintenance.run() };
+}
+
+/**
+ * The planned deliveries, those a team channel took while the store was down (the 503 gave
+ * their ids, and the page sends them back) marked sent, so they do not go twice.
+ */
+function sentWhileDown(
+  planned: PlannedDelivery[],
+  notified: LeadSubmission["notified"],
+): PlannedDelivery[] {
+  if (!Array.isArray(notified)) return planned;
+  return planned.map((delivery) =>
+    notified.includes(delivery.id)
+      ? {
+          ...delivery,
+          status: "sent",
+          note: "sent while the store was down, before the lead was stored",
+        }
+      : delivery,
+  );
 }
 
 /** Stands in for a missing id while the schema checks the rest; replaced by a derived one. */
@@ -289,11 +313,19 @@ function toLead(
   };
 }
 
+/** How long the browser keeps a request before it gives up (lib/browser/offer-outbox.ts). */
+const OUTBOX_MAX_AGE_MS = 30 * 86_400_000;
+/** How far a browser's clock may run ahead of the server's before its time is doubted. */
+const CLOCK_AHEAD_MS = 10 * 60_000;
+
 /**
- * The consent the lead was sent under. The page says which wording it showed (version
- * and the SHA-256 of the exact text); the function renders that version itself for the
- * company's name and records whether the two agree, noting it when they do not (a page
- * built with another COMPANY_NAME, or wording this function does not know yet).
+ * The consent the lead was sent under, saying only what happened. "Verified" only when the
+ * page sent the SHA-256 of the wording it showed and it equals this function's rendering of
+ * the version it names (for the company's name); a page that sent none is not verified.
+ * Texts are agreed only with the separate box ticked, in a wording that had one, beside a
+ * phone field that was shown and filled in. A consent time before the wording was
+ * published, older than the browser keeps a request, or ahead of the server's clock is kept
+ * as sent and doubted, in the record and in the lead's notes.
  */
 async function consentRecord(
   submission: LeadSubmission,
@@ -304,37 +336,81 @@ async function consentRecord(
     userAgent: string | null;
     clientIp: string;
     notes: string[];
+    now: Date;
   },
 ): Promise<ConsentRecord> {
   const { consent, phone } = submission;
-  const phoneSection = consent?.calls === true;
-  const expected = consent
-    ? shownDisclosure(consent.version, context.brand, { phoneSection })
-    : null;
-  const expectedHash = expected === null ? null : await sha256Hex(expected);
-  const shown = consent?.shown ?? expectedHash;
-  const verified = shown !== null && shown === expectedHash;
+  const wording = consent ? DISCLOSURES[consent.version] : undefined;
+  const shown = consent?.shown ?? null;
+  // Which of the version's two renderings (with the phone section, or without) the page's
+  // hash is of; null when it is of neither, or the page sent none.
+  let matched: boolean | null = null;
+  if (consent && shown) {
+    for (const phoneSection of [true, false]) {
+      const text = shownDisclosure(consent.version, context.brand, { phoneSection });
+      if (text !== null && (await sha256Hex(text)) === shown) matched = phoneSection;
+    }
+  }
+  const verified = matched !== null;
+  // Unverified, the page's word for whether the phone section showed is all there is.
+  const phoneSection = matched ?? consent?.calls === true;
   if (consent && !verified) {
     context.notes.push(
-      expected === null
+      wording === undefined
         ? `consent: wording version ${JSON.stringify(consent.version)} is not in this function's disclosures.ts; the page's hash is kept.`
-        : `consent.shown: the page's wording does not match version ${consent.version} as this function renders it for ${JSON.stringify(context.brand)}; check COMPANY_NAME on both; the page's hash is kept.`,
+        : shown === null
+          ? `consent.shown: the page sent no hash of the wording it showed; recorded as not verified.`
+          : `consent.shown: the page's wording does not match version ${consent.version} as this function renders it for ${JSON.stringify(context.brand)}; check COMPANY_NAME on both; the page's hash is kept.`,
     );
   }
+  const texts =
+    consent?.texts === true && wording?.texts !== undefined && phoneSection && phone !== null;
+  if (consent?.texts === true && !texts) {
+    context.notes.push(
+      `consent.texts: not recorded as agreed: ${
+        wording?.texts === undefined
+          ? `wording version ${JSON.stringify(consent.version)} had no box for texts`
+          : !phoneSection
+            ? "the phone section was not shown"
+            : "no phone number was sent"
+      }.`,
+    );
+  }
+  const doubts = consent
+    ? consentDoubts(consent.at, wording?.published ?? null, consent.version, context.now)
+    : [];
+  for (const doubt of doubts) context.notes.push(`consent.at: ${doubt}; kept as sent.`);
   return {
     consented_at: consent?.at ?? null,
     disclosure_version: consent?.version ?? null,
     disclosure_sha256: shown,
     disclosure_verified: verified,
     brand: context.brand,
-    calls: phoneSection && phone !== null,
-    texts: consent?.texts === true && phone !== null,
+    calls: phoneSection && consent?.calls === true && phone !== null,
+    texts,
     page_url: submission.pageUrl ?? null,
     user_agent: context.userAgent?.slice(0, 500) ?? null,
     client_ip: context.clientIp,
     gpc: context.gpc,
     via: context.via,
+    doubts,
   };
+}
+
+/** Why a consent time is not believable as the moment the visitor agreed. */
+function consentDoubts(at: string, published: string | null, version: string, now: Date): string[] {
+  const time = Date.parse(at);
+  return [
+    published !== null && time < Date.parse(published)
+      ? `${at} is before wording ${version} was published (${published})`
+      : null,
+    time < now.getTime() - OUTBOX_MAX_AGE_MS
+      ? `${at} is older than the 30 days a browser keeps a request (server's clock ${now.toISOString()})`
+      : null,
+    time > now.getTime() + CLOCK_AHEAD_MS
+      ? `${at} is ahead of the server's clock (${now.toISOString()})`
+      : null,
+  ].filter((doubt): doubt is string => doubt !== null);
 }
 
 /**
@@ -369,14 +445,8 @@ export async function fingerprintOf(submission: LeadSubmission): Promise<string>
  * button and a resubmit, is stored once. A UUID of version 8 (RFC 9562: laid out by the
  * application), from the fingerprint and the UTC date.
  */
-export async function derivedLeadId(fingerprint: string, now: Date): Promise<string> {
-  const hex = [
-    ...(await sha256Hex(`${fingerprint}:${now.toISOString().slice(0, 10)}`)).slice(0, 32),
-  ];
-  hex[12] = "8";
-  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  const text = hex.join("");
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+export function derivedLeadId(fingerprint: string, now: Date): Promise<string> {
+  return uuidFromText(`${fingerprint}:${now.toISOString().slice(0, 10)}`);
 }
 
 function canonicalJson(value: unknown): string {
@@ -400,19 +470,10 @@ export function rateWindow(nowMs: number, windowSeconds: number) {
   };
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms),
-    ),
-  ]);
-}
-
 async function handleRetryRun(
   request: Request,
   cronSecret: string | null,
-  maintenance: ReturnType<typeof createLeadMaintenance>,
+  maintenance: { run(): Promise<MaintenanceReport> },
   log: (line: string) => void,
 ): Promise<Response> {
   if (request.method !== "POST") {
@@ -427,11 +488,11 @@ async function handleRetryRun(
   }
   try {
     const report = await maintenance.run();
-    if (report.notified || report.failed) {
-      log(`Retry run: ${report.notified} lead e-mails sent, ${report.failed} failed.`);
-    }
-    if (report.metaSent || report.metaFailed) {
-      log(`Retry run: ${report.metaSent} Meta Lead events sent, ${report.metaFailed} failed.`);
+    const { sent, retrying, failed, logged, skipped } = report.deliveries;
+    if (sent + retrying + failed + logged + skipped > 0 || report.escalated || report.announced) {
+      log(
+        `Retry run: ${sent} deliveries sent, ${retrying} to retry, ${failed} failed, ${logged} logged, ${skipped} skipped; ${report.escalated} leads escalated, ${report.announced} status changes announced.`,
+      );
     }
     return Response.json(report);
   } catch (error) {
@@ -440,18 +501,8 @@ async function handleRetryRun(
   }
 }
 
-/** Compares digests, so the time taken says nothing about how much of the secret matched. */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all([sha256Hex(given), sha256Hex(expected)]);
-  let difference = 0;
-  for (let index = 0; index < a.length; index++) {
-    difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
-  }
-  return difference === 0;
-}
-
 /** The body as text, or null once it passes maxBytes, whatever Content-Length said. */
-async function readText(request: Request, maxBytes: number): Promise<string | null> {
+export async function readText(request: Request, maxBytes: number): Promise<string | null> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

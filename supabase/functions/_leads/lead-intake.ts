@@ -78,6 +78,18 @@ export function judgeBrowserTime(
   return { at: new Date(at).toISOString(), problem: null };
 }
 
+/** A consent time the browser sent, as an ISO time a database can hold, or why it is none. */
+function consentTime(value: unknown): { at: string | null; problem: string | null } {
+  if (value === undefined || value === null || value === "") return { at: null, problem: null };
+  if (typeof value !== "string" || !isIsoDateTime(value))
+    return { at: null, problem: "not a time" };
+  const at = new Date(Date.parse(value));
+  const year = at.getUTCFullYear();
+  return year >= 1 && year <= 9999
+    ? { at: at.toISOString(), problem: null }
+    : { at: null, problem: "outside the years 1 to 9999" };
+}
+
 /** The page path from whatever the browser sent: a path, or the path of a full URL. */
 function normalizeSource(value: unknown, notes: string[]): string | null {
   if (value === undefined || value === null || value === "") return null;
@@ -137,8 +149,12 @@ function normalizeConsent(value: unknown, now: Date, notes: string[]) {
     notes.push(`consent.version: ${shown(value.version)} names no wording; left out.`);
     return undefined;
   }
-  const { at, problem } = judgeBrowserTime(value.at, now);
-  if (problem) notes.push(`consent.at: ${problem}; the server's receive time stands for it.`);
+  // Kept as the browser sent it whenever it is a time: the handler flags one it doubts.
+  const { at, problem } = consentTime(value.at);
+  if (problem)
+    notes.push(
+      `consent.at: was ${shown(value.at)}, ${problem}; the server's receive time stands for it.`,
+    );
   const flag = (name: "calls" | "texts" | "gpc") => {
     const given = value[name];
     if (given === undefined || typeof given === "boolean") return given;
@@ -260,6 +276,30 @@ export function normalizeUnseenFields(raw: Record<string, unknown>, { now }: Con
   if (attribution) body.attribution = attribution;
   const pageUrl = normalizePageUrl(raw.pageUrl, notes);
   if (pageUrl) body.pageUrl = pageUrl;
-  if (raw.notified === true) body.notified = true;
+  const notified = normalizeNotified(raw.notified, notes);
+  if (notified !== undefined) body.notified = notified;
   return { body, notes };
+}
+
+/**
+ * The ids of deliveries that went out while the store was down, as a 503 gave them (true
+ * from older pages). Anything else is dropped and noted: at worst a delivery goes twice.
+ */
+function normalizeNotified(value: unknown, notes: string[]): true | string[] | undefined {
+  if (value === undefined || value === null || value === false) return undefined;
+  if (value === true) return true;
+  const ids = Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string" && UUID.test(item))
+    : [];
+  if (
+    !Array.isArray(value) ||
+    ids.length !== value.length ||
+    ids.length > LEAD_LIMITS.notifiedMax
+  ) {
+    notes.push(`notified: ${shown(value)} is not a list of delivery ids; it was left out.`);
+    return ids.length > 0 && ids.length <= LEAD_LIMITS.notifiedMax
+      ? ids.map((id) => id.toLowerCase())
+      : undefined;
+  }
+  return ids.map((id) => id.toLowerCase());
 }

@@ -1,6 +1,7 @@
+import { contactKey } from "./contacts.ts";
+import type { DeliveryRow } from "./delivery/outbox.ts";
 import type { ConsentRecord } from "./lead-store.ts";
-import { normalizePhone } from "./meta-conversions.ts";
-import { isoDates, type Query } from "./sql-lead-store.ts";
+import { isoDates, toDeliveryRow, type Query } from "./sql-lead-store.ts";
 
 /**
  * What the operator records about leads after they arrive, and reads back: the consent
@@ -44,9 +45,11 @@ export type ConsentEvidence = ConsentRecord & {
 
 export type OptOut = {
   id: number;
-  /** A lowercased e-mail, or a phone number as digits with its country code. */
+  /** A lowercased e-mail, or a phone number in E.164 (contacts.ts). */
   contact: string;
   channel: OptOutChannel;
+  /** opt_in: the person took a stop back (START after STOP); the latest row counts. */
+  action: "opt_out" | "opt_in";
   recorded_at: string;
   note: string | null;
 };
@@ -68,7 +71,12 @@ export type LeadRecords = {
   /** The consent record stored with the lead; null when there is none. */
   consent(leadId: string): Promise<ConsentEvidence | null>;
   optOuts(): Promise<OptOut[]>;
-  recordOptOut(contact: string, channel: OptOutChannel, note?: string | null): Promise<OptOut>;
+  recordOptOut(
+    contact: string,
+    channel: OptOutChannel,
+    note?: string | null,
+    action?: OptOut["action"],
+  ): Promise<OptOut>;
   statusChanges(): Promise<StatusChange[]>;
   recordStatus(
     leadId: string,
@@ -81,16 +89,23 @@ export type LeadRecords = {
    * no longer matches the rows.
    */
   checkIntegrity(): Promise<IntegrityReport>;
+  /** Every delivery (of one lead, when given), oldest first. */
+  deliveries(leadId?: string | null): Promise<DeliveryRow[]>;
+  /**
+   * Makes failed deliveries pending again, with a new lifetime: after the operator fixed
+   * what refused them (a provider's key, a webhook's address). One lead's, or every failed
+   * one. Returns how many.
+   */
+  redeliver(leadId?: string | null): Promise<number>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const NOTE_MAX = 500;
 /** Far above any house price, and inside numeric(14, 2). */
 const VALUE_MAX = 1e11;
 
 /** The id as stored (lowercase); throws saying what an id looks like. */
-export function leadId(text: string): string {
+export function leadIdOf(text: string): string {
   const id = text.trim().toLowerCase();
   if (!UUID.test(id)) {
     throw new Error(
@@ -101,27 +116,24 @@ export function leadId(text: string): string {
 }
 
 /**
- * An e-mail or a phone number as opt-outs store it, so every spelling of one person's
- * contact matches: e-mails trimmed and lowercased, phones as digits with the country code
- * (US numbers written without one get 1). Throws when it is neither.
+ * Whether a contact has stopped a channel: the latest of its rows for that channel or for
+ * "all" is an opt-out. START after STOP is an opt-in row of that channel, so it restarts
+ * that channel alone, never what an "all" stopped besides.
  */
-export function contactKey(text: string): string {
-  const trimmed = text.trim();
-  if (trimmed.includes("@")) {
-    if (!EMAIL.test(trimmed)) throw new Error(`"${text}" is not an e-mail address.`);
-    return trimmed.toLowerCase();
-  }
-  const phone = normalizePhone(trimmed);
-  if (!phone) {
-    throw new Error(`"${text}" is neither an e-mail address nor a phone number with 10 digits.`);
-  }
-  return phone;
-}
-
-/** The contact keys a lead is reached at: its e-mail, and its phone when it gave one. */
-export function leadContactKeys(lead: { email: string; phone: string | null }): string[] {
-  const phone = lead.phone === null ? null : normalizePhone(lead.phone);
-  return [lead.email.trim().toLowerCase(), ...(phone ? [phone] : [])];
+export function hasStopped(
+  optOuts: readonly OptOut[],
+  contacts: readonly string[],
+  channel: Exclude<OptOutChannel, "all">,
+): OptOut | null {
+  const mine = optOuts
+    .filter(
+      (optOut) =>
+        contacts.includes(optOut.contact) &&
+        (optOut.channel === channel || optOut.channel === "all"),
+    )
+    .sort((a, b) => a.recorded_at.localeCompare(b.recorded_at) || a.id - b.id);
+  const latest = mine.at(-1);
+  return latest?.action === "opt_out" ? latest : null;
 }
 
 const BTREE_INDEXES = `
@@ -133,7 +145,7 @@ const BTREE_INDEXES = `
   where n.nspname = 'public' and a.amname = 'btree'
   order by c.relname`;
 
-const OPT_OUT_COLUMNS = "id, contact, channel, recorded_at, note";
+const OPT_OUT_COLUMNS = "id, contact, channel, action, recorded_at, note";
 const STATUS_COLUMNS = "id, lead_id, status, value, currency, note, changed_at";
 
 /** The operator's records through any Query: dates come back as ISO strings. */
@@ -145,7 +157,7 @@ export function createSqlLeadRecords(query: Query): LeadRecords {
     async consent(id) {
       const [row] = await rows<ConsentEvidence>(
         "select * from public.lead_consents where lead_id = $1",
-        [leadId(id)],
+        [leadIdOf(id)],
       );
       return row ?? null;
     },
@@ -153,16 +165,40 @@ export function createSqlLeadRecords(query: Query): LeadRecords {
       rows<OptOut>(
         `select ${OPT_OUT_COLUMNS} from public.contact_opt_outs order by recorded_at, id`,
       ),
-    async recordOptOut(contact, channel, note = null) {
+    async recordOptOut(contact, channel, note = null, action = "opt_out") {
       if (!(OPT_OUT_CHANNELS as readonly string[]).includes(channel)) {
         throw new Error(`--channel takes one of ${OPT_OUT_CHANNELS.join(", ")}; got "${channel}".`);
       }
       const [row] = await rows<OptOut>(
-        `insert into public.contact_opt_outs (contact, channel, note) values ($1, $2, $3)
+        `insert into public.contact_opt_outs (contact, channel, note, action)
+         values ($1, $2, $3, $4)
          returning ${OPT_OUT_COLUMNS}`,
-        [contactKey(contact), channel, noteText(note)],
+        [contactKey(contact), channel, noteText(note), action],
       );
       return row!;
+    },
+    async deliveries(leadId = null) {
+      return (
+        await query(
+          `select * from public.lead_deliveries
+           where $1::uuid is null or lead_id = $1::uuid
+           order by created_at, lead_id, channel, destination`,
+          [leadId === null ? null : leadIdOf(leadId)],
+        )
+      ).map(toDeliveryRow);
+    },
+    async redeliver(leadId = null) {
+      return (
+        await query(
+          `update public.lead_deliveries
+           set status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = null,
+               give_up_at = now() + interval '3 days',
+               last_error = 'sent again by the operator after: ' || coalesce(last_error, 'a failure')
+           where status = 'failed' and ($1::uuid is null or lead_id = $1::uuid)
+           returning id`,
+          [leadId === null ? null : leadIdOf(leadId)],
+        )
+      ).length;
     },
     statusChanges: () =>
       rows<StatusChange>(
@@ -181,9 +217,9 @@ export function createSqlLeadRecords(query: Query): LeadRecords {
          select id, $2, $3::numeric, case when $3::numeric is null then null else 'USD' end, $4
          from public.leads where id = $1
          returning ${STATUS_COLUMNS}`,
-        [leadId(id), status, value, noteText(note)],
+        [leadIdOf(id), status, value, noteText(note)],
       );
-      if (!row) throw new Error(`No lead has the id ${leadId(id)}.`);
+      if (!row) throw new Error(`No lead has the id ${leadIdOf(id)}.`);
       return row;
     },
     async checkIntegrity() {

@@ -28,6 +28,8 @@ export const LEAD_LIMITS = {
   honeypotMax: 1000,
   consentVersionMax: 40,
   pageUrlMax: 2000,
+  /** Delivery ids a page sends back after a 503: one per team channel and destination. */
+  notifiedMax: 32,
   /** Whole request body, in bytes. */
   bodyMax: 16 * 1024,
   /** A person cannot fill the three steps faster than this; a bot can. */

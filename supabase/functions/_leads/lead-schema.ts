@@ -128,8 +128,11 @@ export const leadSchema = z.object(
       .url({ protocol: /^https?$/ })
       .max(LEAD_LIMITS.pageUrlMax)
       .optional(),
-    /** The team was e-mailed about this request while the store was down (a 503 said so). */
-    notified: z.literal(true).optional(),
+    /**
+     * The deliveries a team channel took while the store was down, by id (a 503 gave them);
+     * true from pages older than the outbox, which carried no ids.
+     */
+    notified: z.union([z.literal(true), z.array(z.uuid()).max(LEAD_LIMITS.notifiedMax)]).optional(),
     attribution: z
       .object({ first: touchSchema.nullish(), last: touchSchema.nullish() })
       .nullish()

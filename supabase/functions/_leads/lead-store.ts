@@ -1,6 +1,7 @@
 import type { AttributionColumns } from "./attribution.ts";
+import type { DeliveryRow, PlannedDelivery } from "./delivery/outbox.ts";
+import type { OptOut, StatusChange } from "./lead-records.ts";
 import type { Condition } from "./lead-rules.ts";
-import type { MetaLeadInput } from "./meta-conversions.ts";
 import type { StateName } from "./states.ts";
 
 /** An offer request as stored: validated, trimmed, optional fields null, times as ISO strings. */
@@ -50,60 +51,33 @@ export type ConsentRecord = {
   client_ip: string | null;
   gpc: boolean;
   via: "script" | "form";
+  /**
+   * Why the consent time is doubted, one sentence each: before its wording was published,
+   * older than the browser keeps a request, ahead of the server's clock. Kept as sent.
+   */
+  doubts: string[];
 };
 
 /** A stored lead as listed back: every column of the table. */
-export type LeadRow = Lead & {
-  created_at: string;
-  /** Null until the notification e-mail went out. */
-  notified_at: string | null;
-  /** When an attempt to send it last started; the attempt holds it for a few minutes. */
-  notify_attempted_at: string | null;
-  notify_attempts: number;
-  /** After a failed attempt, not tried again before this. */
-  notify_next_at: string | null;
-  /** Why the last attempt failed. */
-  notify_error: string | null;
-  /** The Meta Conversions API Lead event: the same kind of delivery as the e-mail. */
-  meta_sent_at: string | null;
-  meta_attempted_at: string | null;
-  meta_attempts: number;
-  meta_next_at: string | null;
-  meta_error: string | null;
+export type LeadRow = Lead & { created_at: string };
+
+/**
+ * A delivery claimed for this caller, with what sending it needs: its lead, the lead's
+ * consent record, and the opt-outs recorded for any of its contacts.
+ */
+export type ClaimedDelivery = {
+  delivery: DeliveryRow;
+  lead: LeadRow;
+  consent: ConsentRecord | null;
+  optOuts: OptOut[];
 };
 
-/** A lead claimed for its e-mail, with the number of this attempt (the first is 1). */
-export type ClaimedLead = Lead & Pick<LeadRow, "notify_attempts">;
-
-/**
- * Attempts at a lead's e-mail before the retry run stops trying. Each failure puts the
- * next attempt further off (notifyBackoffMinutes): 30 attempts span about a week, which
- * outlasts an outage of the e-mail provider, while a lead it will never take costs a
- * request every few hours at most and never holds the others back. The lead stays stored.
- */
-export const NOTIFY_ATTEMPTS_MAX = 30;
-
-/**
- * Minutes before the next attempt after the given number of failed ones: none after the
- * first (made as the lead is answered), so the next run tries again; then 5, 10, 20 ...
- * up to 6 hours.
- */
-export function notifyBackoffMinutes(attempts: number): number {
-  return attempts <= 1 ? 0 : Math.min(6 * 60, 5 * 2 ** (attempts - 2));
-}
-
-/**
- * A lead claimed for its Meta Lead event: what the event is made of (the lead, its
- * click id, and the page, browser and address of its consent record), and the number
- * of this attempt (the first is 1).
- */
-export type ClaimedMetaLead = MetaLeadInput & { attempts: number };
-
-/**
- * Meta refuses an event whose event_time is more than 7 days old: older leads are not
- * claimed for it.
- */
-export const META_MAX_AGE_DAYS = 7;
+/** What came of an attempt, as the store records it. */
+export type AttemptRecord =
+  | { status: "sent" | "logged"; httpStatus?: number | null }
+  | { status: "failed" | "skipped"; error: string; httpStatus?: number | null }
+  /** Tried again after `delaySeconds`, unless that passes the delivery's give-up time. */
+  | { status: "pending"; error: string; httpStatus?: number | null; delaySeconds: number };
 
 export type InsertResult =
   | { inserted: true }
@@ -131,48 +105,36 @@ export interface LeadStore {
    */
   countRequest(clientAddress: string, windowStart: Date): Promise<number>;
   /**
-   * Stores the lead unless its id is already stored, with its consent record in the same
-   * statement. A real lead is stored claimed for its first e-mail, so the retry run does
-   * not send it at the same time; one the team was e-mailed about while the store was
-   * down (`alreadyNotified`) is stored as notified.
+   * Stores the lead unless its id is already stored, with its consent record and its
+   * deliveries in the same statement: all are stored, or none. A confirmation to an address
+   * that had one in the last day is stored skipped, saying so.
    */
   insert(
     lead: Lead,
-    options?: { alreadyNotified?: boolean; consent?: ConsentRecord },
+    options?: { consent?: ConsentRecord; deliveries?: readonly PlannedDelivery[] },
   ): Promise<InsertResult>;
-  markNotified(id: string): Promise<void>;
+  /** Adds deliveries to a stored lead (a status change, an escalation); a planned one already there is left. Returns how many were added. */
+  addDeliveries(leadId: string, deliveries: readonly PlannedDelivery[]): Promise<number>;
   /**
-   * Gives up the claim after a failed e-mail, with the reason, and puts the next attempt
-   * off by notifyBackoffMinutes(attempts), so one lead the provider refuses cannot hold
-   * the others back.
+   * Claims up to `limit` due deliveries (of one lead, or any), the longest due first, for
+   * this caller alone: each is held until its lease ends and its attempt counted. A
+   * delivery whose lease ran out (its process died mid-attempt) is due again.
    */
-  releaseNotification(id: string, error: string, attempts: number): Promise<void>;
+  claimDeliveries(options: { leadId?: string; limit: number }): Promise<ClaimedDelivery[]>;
   /**
-   * Claims up to `limit` real leads whose e-mail has not gone out, is not being sent (or
-   * whose attempt's lease ran out) and is due, the longest due first, for this caller
-   * alone, and counts the attempt. Leads with NOTIFY_ATTEMPTS_MAX attempts are not claimed.
+   * Records the attempt numbered `attempt` (a later claim's record wins over a stale one).
+   * Returns the status stored: a pending one past its give-up time is stored failed.
    */
-  claimDueNotifications(limit: number): Promise<ClaimedLead[]>;
+  recordAttempt(id: string, attempt: number, record: AttemptRecord): Promise<string | null>;
   /**
-   * Claims this lead's Meta Lead event for this caller when it is due by the rules of
-   * claimDueMetaLeads, and counts the attempt; null when it is not (sent, being sent,
-   * put off, too old, or never to be sent).
+   * Makes every delivery held by an attempt pending again: for a store one process holds
+   * (the local server), whose earlier process died mid-attempt. Returns how many.
    */
-  claimMetaLead(id: string): Promise<ClaimedMetaLead | null>;
-  /**
-   * Claims up to `limit` Meta Lead events that are due, the longest due first, for this
-   * caller alone, and counts the attempt. Only real leads (not held as spam) whose browser
-   * sent no Global Privacy Control, whose e-mail or phone has no "sharing" or "all"
-   * opt-out, created in the last META_MAX_AGE_DAYS, not sent yet, not being sent (or
-   * whose attempt's lease ran out), due, and with fewer than NOTIFY_ATTEMPTS_MAX attempts.
-   */
-  claimDueMetaLeads(limit: number): Promise<ClaimedMetaLead[]>;
-  markMetaSent(id: string): Promise<void>;
-  /**
-   * Gives up the claim after a failed send, with the reason, and puts the next attempt
-   * off by notifyBackoffMinutes(attempts), as for the e-mail.
-   */
-  releaseMetaLead(id: string, error: string, attempts: number): Promise<void>;
+  releaseClaims(): Promise<number>;
+  /** Real leads still new `afterMinutes` after arriving (within 3 days) that were not escalated yet. */
+  leadsToEscalate(afterMinutes: number, limit: number): Promise<LeadRow[]>;
+  /** Status changes of the last 3 days with no webhook delivery planned yet, oldest first. */
+  statusChangesToAnnounce(limit: number): Promise<(StatusChange & { previous_status: string })[]>;
   /** Deletes what the privacy policy says is kept no longer. */
   purgeExpired(): Promise<PurgeCounts>;
   /** Every stored lead, oldest first. */

@@ -1,15 +1,15 @@
 import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
-import {
-  META_MAX_AGE_DAYS,
-  NOTIFY_ATTEMPTS_MAX,
-  notifyBackoffMinutes,
-  type ClaimedMetaLead,
-  type ConsentRecord,
-  type InsertResult,
-  type Lead,
-  type LeadRow,
-  type LeadStore,
-  type PurgeCounts,
+import { leadContactKeys } from "./contacts.ts";
+import type { DeliveryRow, PlannedDelivery } from "./delivery/outbox.ts";
+import type { OptOut, StatusChange } from "./lead-records.ts";
+import type {
+  ClaimedDelivery,
+  ConsentRecord,
+  InsertResult,
+  Lead,
+  LeadRow,
+  LeadStore,
+  PurgeCounts,
 } from "./lead-store.ts";
 
 /**
@@ -18,8 +18,14 @@ import {
  */
 export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
-/** An attempt to send the e-mail holds the lead this long; a crashed attempt is retried after it. */
-export const NOTIFY_LEASE = "5 minutes";
+/**
+ * An attempt holds its delivery this long; one whose process died is tried again after it.
+ * Every provider call times out within 15 seconds (twice for Resend's reply-to retry).
+ */
+export const DELIVERY_LEASE = "2 minutes";
+
+/** Escalations and status-change webhooks are planned for what happened in this window. */
+export const RECENT = "3 days";
 
 /** What the privacy policy promises (content/legal/privacy.md, "How long we keep it"). */
 export const RETENTION = {
@@ -63,28 +69,51 @@ export const CONSENT_COLUMNS = [
   "client_ip",
   "gpc",
   "via",
+  "doubts",
 ] as const satisfies readonly (keyof ConsentRecord)[];
 
-const SPAM_PARAM = `$${LEAD_COLUMNS.indexOf("spam_reason") + 1}`;
-/** True when the team was e-mailed while the store was down. */
-const NOTIFIED_PARAM = `$${LEAD_COLUMNS.length + 1}::boolean`;
-/** A real lead not yet e-mailed is stored claimed by its first attempt. */
-const CLAIMED = `${SPAM_PARAM}::text is null and not ${NOTIFIED_PARAM}`;
-
 const param = (column: (typeof LEAD_COLUMNS)[number]) => `$${LEAD_COLUMNS.indexOf(column) + 1}`;
-/** Whether a consent record comes with the lead, then its values. */
-const CONSENT_GIVEN = `$${LEAD_COLUMNS.length + 2}::boolean`;
-const consentParam = (index: number) => `$${LEAD_COLUMNS.length + 3 + index}`;
+/** Whether a consent record comes with the lead, then its values, then the deliveries as JSON. */
+const CONSENT_GIVEN = `$${LEAD_COLUMNS.length + 1}::boolean`;
+const consentParam = (index: number) => `$${LEAD_COLUMNS.length + 2 + index}`;
+const DELIVERIES_PARAM = `$${LEAD_COLUMNS.length + 2 + CONSENT_COLUMNS.length}::text::jsonb`;
 
-/** The lead and its consent record in one statement: both are stored, or neither. */
+/**
+ * Deliveries of the lead `lead_id` (a CTE or a table with the lead's id and created_at), from
+ * a JSON array of planned deliveries in `json`. A confirmation (a row with a once_key) to an
+ * address that had one in the last day is stored skipped, with no key; the unique key stops
+ * two at once.
+ */
+const insertDeliveries = (lead: string, json: string) => `
+    insert into public.lead_deliveries
+      (id, lead_id, channel, event, destination, payload, status, give_up_at, last_error,
+       sent_at, once_key)
+    select d.id, ${lead}.id, d.channel, d.event, d.destination, coalesce(d.payload, '{}'),
+           case when repeat.found then 'skipped' else d.status end,
+           now() + make_interval(secs => d.lifetime_seconds),
+           case when repeat.found
+                then 'a confirmation already went to this address in the last 24 hours'
+                else d.note end,
+           case when d.status = 'sent' then ${lead}.created_at end,
+           case when repeat.found then null else d.once_key end
+    from ${lead}
+    cross join jsonb_to_recordset(${json}) as d(
+      id uuid, channel text, event text, destination text, payload jsonb, status text,
+      lifetime_seconds int, once_key text, note text)
+    cross join lateral (
+      select d.once_key is not null and exists (
+        select 1 from public.lead_deliveries earlier
+        where earlier.channel = d.channel and earlier.destination = d.destination
+          and earlier.status not in ('skipped', 'failed')
+          and earlier.created_at > now() - interval '1 day') as found) repeat
+    on conflict do nothing
+    returning id`;
+
+/** The lead, its consent record and its deliveries in one statement: all are stored, or none. */
 const INSERT_LEAD = `
   with lead as (
-    insert into public.leads
-      (${LEAD_COLUMNS.join(", ")}, notified_at, notify_attempted_at, notify_attempts)
-    values (${LEAD_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")},
-            case when ${NOTIFIED_PARAM} then now() end,
-            case when ${CLAIMED} then now() end,
-            case when ${CLAIMED} then 1 else 0 end)
+    insert into public.leads (${LEAD_COLUMNS.join(", ")})
+    values (${LEAD_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")})
     on conflict (id) do nothing
     returning id, created_at),
   consent as (
@@ -94,77 +123,96 @@ const INSERT_LEAD = `
            ${CONSENT_COLUMNS.map((_, index) => consentParam(index)).join(", ")}
     from lead
     where ${CONSENT_GIVEN}
-    returning lead_id)
+    returning lead_id),
+  deliveries as (${insertDeliveries("lead", DELIVERIES_PARAM)})
   select id from lead`;
 
-const CLAIM_DUE = `
-  update public.leads
-  set notify_attempted_at = now(), notify_attempts = notify_attempts + 1
-  where id in (
-    select id from public.leads
-    where notified_at is null and spam_reason is null
-      and notify_attempts < ${NOTIFY_ATTEMPTS_MAX}
-      and (notify_attempted_at is null or notify_attempted_at < now() - interval '${NOTIFY_LEASE}')
-      and coalesce(notify_next_at, created_at) <= now()
-    order by coalesce(notify_next_at, created_at)
-    limit $1
-    for update skip locked)
-  returning *`;
+const ADD_DELIVERIES = `
+  with lead as (select id, created_at from public.leads where id = $1)
+  ${insertDeliveries("lead", "$2::text::jsonb")}`;
 
 /**
- * The lead's phone as contact_opt_outs keeps it: digits with the country code. It agrees
- * with normalizePhone (meta-conversions.ts) on every number that function accepts; one it
- * refuses is not sent to Meta anyway.
+ * Claims due deliveries ($1: one lead's id, or null for any; $2: how many). A retry run skips
+ * rows another transaction holds; the claim of one new lead's deliveries waits for them
+ * instead (a concurrent record of the same lead, say) and then checks again that they are
+ * still due: skipping would leave them to the next run.
  */
-const OPT_OUT_PHONE = `(
-  select case when btrim(l.phone) like '+%' or digits like '00%'
-                or length(ltrim(digits, '0')) <> 10
-              then ltrim(digits, '0')
-              else '1' || ltrim(digits, '0') end
-  from regexp_replace(coalesce(l.phone, ''), '[^0-9]', '', 'g') as digits)`;
-
-/** A lead (as l) whose Meta Lead event may be claimed now: see LeadStore.claimDueMetaLeads. */
-const META_DUE = `
-  l.meta_sent_at is null and l.spam_reason is null and not l.gpc
-  and l.meta_attempts < ${NOTIFY_ATTEMPTS_MAX}
-  and (l.meta_attempted_at is null or l.meta_attempted_at < now() - interval '${NOTIFY_LEASE}')
-  and coalesce(l.meta_next_at, l.created_at) <= now()
-  and l.created_at > now() - interval '${META_MAX_AGE_DAYS} days'
-  and not exists (
-    select 1 from public.contact_opt_outs o
-    where o.channel in ('sharing', 'all')
-      and o.contact in (lower(l.email), ${OPT_OUT_PHONE}))`;
-
-/**
- * Claims due Meta events ($1: one lead's id, or null for any; $2: how many) and returns
- * what each event is made of. The click id is the latest touch's, else the first's; it
- * was first seen when the first touch arrived if that carried the same one.
- *
- * A retry run skips a row another transaction holds; the claim of one new lead waits for
- * it instead (its e-mail being marked sent, say) and then checks again that the event is
- * still due: skipping it would leave the event to the next retry run.
- */
-const claimMeta = (lock: "for update" | "for update skip locked") => `
+const claimDue = (lock: "for update" | "for update skip locked") => `
   with claimed as (
-    update public.leads
-    set meta_attempted_at = now(), meta_attempts = meta_attempts + 1
-    where id in (
-      select l.id from public.leads l
-      where ${META_DUE} and ($1::uuid is null or l.id = $1::uuid)
-      order by coalesce(l.meta_next_at, l.created_at)
+    update public.lead_deliveries d
+    set status = 'sending', attempts = d.attempts + 1,
+        lease_until = now() + interval '${DELIVERY_LEASE}'
+    where d.id in (
+      select id from public.lead_deliveries
+      where next_attempt_at <= now()
+        and (status = 'pending' or (status = 'sending' and lease_until < now()))
+        and ($1::uuid is null or lead_id = $1::uuid)
+      order by next_attempt_at
       limit $2
       ${lock})
-    returning *)
-  select c.id, c.email, c.phone, c.created_at, c.meta_attempts,
-         coalesce(c.fbclid, c.first_fbclid) as fbclid,
-         case when c.fbclid is null or c.fbclid = c.first_fbclid
-              then coalesce(c.first_touched_at, c.touched_at)
-              else c.touched_at end as fbclid_at,
-         k.page_url, k.user_agent, k.client_ip
-  from claimed c left join public.lead_consents k on k.lead_id = c.id
-  order by coalesce(c.meta_next_at, c.created_at)`;
-const CLAIM_ONE_META = claimMeta("for update");
-const CLAIM_DUE_META = claimMeta("for update skip locked");
+    returning d.*)
+  -- With each its lead and consent record, in the same round trip.
+  select c.*, to_jsonb(l) as lead_row, to_jsonb(k) as consent_row
+  from claimed c
+  join public.leads l on l.id = c.lead_id
+  left join public.lead_consents k on k.lead_id = c.lead_id
+  order by c.next_attempt_at`;
+const CLAIM_ONE_LEAD = claimDue("for update");
+const CLAIM_DUE = claimDue("for update skip locked");
+
+/**
+ * The outcome of attempt $2 ($3 status, $4 error, $5 HTTP status, $6 seconds until the next
+ * attempt). A pending one that would pass its give-up time fails, saying so; a failed or
+ * skipped one gives its once-a-day key back.
+ */
+const RECORD_ATTEMPT = `
+  with attempt as (
+    select $3::text as status, $4::text as error, $5::int as http_status,
+           now() + make_interval(secs => $6::int) as next_at)
+  update public.lead_deliveries d
+  set status = case when a.status = 'pending' and a.next_at > d.give_up_at
+                    then 'failed' else a.status end,
+      last_error = case when a.status = 'pending' and a.next_at > d.give_up_at
+                        then format('gave up after %s attempts: %s', d.attempts, a.error)
+                        else coalesce(a.error, d.last_error) end,
+      last_status = coalesce(a.http_status, d.last_status),
+      lease_until = null,
+      next_attempt_at = case when a.status = 'pending' then a.next_at else d.next_attempt_at end,
+      sent_at = case when a.status in ('sent', 'logged') then now() else d.sent_at end,
+      once_key = case when a.status in ('failed', 'skipped')
+                        or (a.status = 'pending' and a.next_at > d.give_up_at)
+                      then null else d.once_key end
+  from attempt a
+  where d.id = $1::uuid and d.attempts = $2::int and d.status = 'sending'
+  returning d.status`;
+
+/** The latest status before each change; 'new' for a lead's first. */
+const STATUS_CHANGES_TO_ANNOUNCE = `
+  select c.id, c.lead_id, c.status, c.value, c.currency, c.note, c.changed_at,
+         coalesce((select p.status from public.lead_status_changes p
+                   where p.lead_id = c.lead_id and (p.changed_at, p.id) < (c.changed_at, c.id)
+                   order by p.changed_at desc, p.id desc limit 1), 'new') as previous_status
+  from public.lead_status_changes c
+  join public.leads l on l.id = c.lead_id and l.spam_reason is null
+  where c.changed_at > now() - interval '${RECENT}'
+    and not exists (
+      select 1 from public.lead_deliveries d
+      where d.lead_id = c.lead_id and d.event = 'lead.status_changed'
+        and d.payload ->> 'change_id' = c.id::text)
+  order by c.changed_at, c.id
+  limit $1`;
+
+const LEADS_TO_ESCALATE = `
+  select l.* from public.leads l
+  where l.spam_reason is null
+    and l.created_at <= now() - make_interval(mins => $1)
+    and l.created_at > now() - interval '${RECENT}'
+    and not exists (select 1 from public.lead_status_changes c where c.lead_id = l.id)
+    and not exists (
+      select 1 from public.lead_deliveries d
+      where d.lead_id = l.id and d.event = 'lead.escalated')
+  order by l.created_at
+  limit $2`;
 
 /** The hash is made in the database with its own random salt: neither leaves it. */
 const COUNT_REQUEST = `
@@ -211,6 +259,27 @@ export function createSqlLeadStore(query: Query): LeadStore {
     return row === undefined ? undefined : ((row.fingerprint as string | null) ?? null);
   }
 
+  /**
+   * The opt-outs of every contact the claimed deliveries reach, for the channels that honour
+   * them (Meta, the homeowner's messages); the team's own channels need none.
+   */
+  async function optOutsFor(
+    claimed: { delivery: DeliveryRow; lead: LeadRow }[],
+  ): Promise<OptOut[]> {
+    const contacts = new Set<string>();
+    for (const { delivery, lead } of claimed) {
+      if (!OPT_OUT_CHANNELS.has(delivery.channel)) continue;
+      for (const key of leadContactKeys(lead)) contacts.add(key);
+      contacts.add(delivery.destination.toLowerCase());
+    }
+    if (contacts.size === 0) return [];
+    return (
+      await query("select * from public.contact_opt_outs where contact = any($1::text[])", [
+        [...contacts],
+      ])
+    ).map((row) => ({ ...isoDates(row), id: Number(row.id) }) as unknown as OptOut);
+  }
+
   return {
     findFingerprint,
     async countRequest(clientAddress, windowStart) {
@@ -220,50 +289,63 @@ export function createSqlLeadStore(query: Query): LeadStore {
       }
       return Number(row.hits);
     },
-    async insert(lead, { alreadyNotified = false, consent } = {}): Promise<InsertResult> {
+    async insert(lead, { consent, deliveries = [] } = {}): Promise<InsertResult> {
       const inserted = await query(INSERT_LEAD, [
         ...LEAD_COLUMNS.map((column) => lead[column]),
-        alreadyNotified,
         consent !== undefined,
         ...CONSENT_COLUMNS.map((column) => consent?.[column] ?? null),
+        deliveriesJson(deliveries),
       ]);
       if (inserted.length > 0) return { inserted: true };
       // Another request with this id got there first (a double submit): compare with it.
       const fingerprint = await findFingerprint(lead.id);
       return { inserted: false, fingerprint: fingerprint ?? null };
     },
-    async markNotified(id) {
-      await query("update public.leads set notified_at = now() where id = $1", [id]);
+    async addDeliveries(leadId, deliveries) {
+      if (deliveries.length === 0) return 0;
+      return (await query(ADD_DELIVERIES, [leadId, deliveriesJson(deliveries)])).length;
     },
-    async releaseNotification(id, error, attempts) {
-      await query(
-        `update public.leads
-         set notify_attempted_at = null, notify_error = $2,
-             notify_next_at = now() + make_interval(mins => $3::int)
-         where id = $1 and notified_at is null`,
-        [id, error.slice(0, 500), notifyBackoffMinutes(attempts)],
-      );
+    async claimDeliveries({ leadId, limit }) {
+      const claimed = (
+        await query(leadId ? CLAIM_ONE_LEAD : CLAIM_DUE, [leadId ?? null, limit])
+      ).map(({ lead_row, consent_row, ...delivery }) => ({
+        delivery: toDeliveryRow(delivery),
+        lead: jsonRow(lead_row) as LeadRow,
+        consent: consent_row ? (jsonRow(consent_row) as unknown as ConsentRecord) : null,
+      }));
+      const optOuts = await optOutsFor(claimed);
+      return claimed.map((item) => ({ ...item, optOuts }));
     },
-    async claimDueNotifications(limit) {
-      return (await query(CLAIM_DUE, [limit])).map(toLeadRow);
+    async recordAttempt(id, attempt, record) {
+      const [row] = await query(RECORD_ATTEMPT, [
+        id,
+        attempt,
+        record.status,
+        "error" in record ? record.error.slice(0, 1000) : null,
+        record.httpStatus ?? null,
+        record.status === "pending" ? record.delaySeconds : 0,
+      ]);
+      return row ? String(row.status) : null;
     },
-    async claimMetaLead(id) {
-      const [row] = await query(CLAIM_ONE_META, [id, 1]);
-      return row === undefined ? null : toClaimedMetaLead(row);
+    async releaseClaims() {
+      return (
+        await query(
+          `update public.lead_deliveries set status = 'pending', lease_until = null
+           where status = 'sending' returning id`,
+        )
+      ).length;
     },
-    async claimDueMetaLeads(limit) {
-      return (await query(CLAIM_DUE_META, [null, limit])).map(toClaimedMetaLead);
+    async leadsToEscalate(afterMinutes, limit) {
+      return (await query(LEADS_TO_ESCALATE, [afterMinutes, limit])).map(toLeadRow);
     },
-    async markMetaSent(id) {
-      await query("update public.leads set meta_sent_at = now() where id = $1", [id]);
-    },
-    async releaseMetaLead(id, error, attempts) {
-      await query(
-        `update public.leads
-         set meta_attempted_at = null, meta_error = $2,
-             meta_next_at = now() + make_interval(mins => $3::int)
-         where id = $1 and meta_sent_at is null`,
-        [id, error.slice(0, 500), notifyBackoffMinutes(attempts)],
+    async statusChangesToAnnounce(limit) {
+      return (await query(STATUS_CHANGES_TO_ANNOUNCE, [limit])).map(
+        (row) =>
+          ({
+            ...isoDates(row),
+            id: Number(row.id),
+            value: row.value === null || row.value === undefined ? null : Number(row.value),
+          }) as StatusChange & { previous_status: string },
       );
     },
     async purgeExpired(): Promise<PurgeCounts> {
@@ -282,31 +364,52 @@ export function createSqlLeadStore(query: Query): LeadStore {
   };
 }
 
+function deliveriesJson(deliveries: readonly PlannedDelivery[]): string {
+  return JSON.stringify(
+    deliveries.map((delivery) => ({
+      id: delivery.id,
+      channel: delivery.channel,
+      event: delivery.event,
+      destination: delivery.destination,
+      payload: delivery.payload,
+      status: delivery.status,
+      lifetime_seconds: delivery.lifetimeSeconds,
+      once_key: delivery.onceKey,
+      note: delivery.note,
+    })),
+  );
+}
+
+/** The channels whose sending checks opt-outs (delivery/channels.ts). */
+const OPT_OUT_CHANNELS = new Set<DeliveryRow["channel"]>(["meta", "confirm_email", "confirm_sms"]);
+
+/** The timestamptz columns of leads and lead_consents. */
+const TIME_COLUMNS = new Set([
+  "created_at",
+  "consent_at",
+  "touched_at",
+  "first_touched_at",
+  "received_at",
+  "consented_at",
+]);
+
+/**
+ * A row read back from to_jsonb: its times, which JSON writes as Postgres prints them
+ * (2026-11-27T05:27:00.123456+00:00), as the ISO strings every other read gives.
+ */
+function jsonRow(value: unknown): Record<string, unknown> {
+  const row = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(row).map(([column, item]) => [
+      column,
+      TIME_COLUMNS.has(column) && typeof item === "string" ? new Date(item).toISOString() : item,
+    ]),
+  );
+}
+
 /** Not instanceof: a driver loaded in another realm (PGlite under Jest) has its own Date. */
 function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === "[object Date]";
-}
-
-function toClaimedMetaLead(row: Record<string, unknown>): ClaimedMetaLead {
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-  const time = (value: unknown) =>
-    value === null || value === undefined
-      ? null
-      : isDate(value)
-        ? value.toISOString()
-        : new Date(String(value)).toISOString();
-  return {
-    id: String(row.id),
-    email: String(row.email),
-    phone: text(row.phone),
-    fbclid: text(row.fbclid),
-    fbclidAt: time(row.fbclid_at),
-    createdAt: time(row.created_at)!,
-    eventSourceUrl: text(row.page_url),
-    userAgent: text(row.user_agent),
-    clientIp: text(row.client_ip),
-    attempts: Number(row.meta_attempts),
-  };
 }
 
 /** Dates as ISO strings, so a row reads the same from postgres.js, PGlite and JSON. */
@@ -319,6 +422,10 @@ export function isoDates(row: Record<string, unknown>): Record<string, unknown> 
   );
 }
 
-function toLeadRow(row: Record<string, unknown>): LeadRow {
+export function toLeadRow(row: Record<string, unknown>): LeadRow {
   return isoDates(row) as LeadRow;
+}
+
+export function toDeliveryRow(row: Record<string, unknown>): DeliveryRow {
+  return isoDates(row) as DeliveryRow;
 }

@@ -1,6 +1,5 @@
 import { createLeadHandler } from "../_leads/lead-handler.ts";
 import { readLeadConfig } from "../_leads/lead-config.ts";
-import { createLeadNotifier } from "../_leads/lead-notifier.ts";
 import { createPostgresLeadStore } from "../_leads/postgres-lead-store.ts";
 
 // Supabase Edge entry: configuration from the environment, the rest is shared.
@@ -16,11 +15,15 @@ const edgeRuntime = (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unk
   .EdgeRuntime;
 
 const config = readLeadConfig(env, { onSupabase: edgeRuntime !== undefined });
+if (config.teamEmailMissing.length > 0) {
+  log(
+    `The team's e-mail is off, ${config.teamEmailMissing.join(", ")} not set: new leads go to this log only.`,
+  );
+}
 
-const handle = createLeadHandler({
-  ...config,
+const { handle } = createLeadHandler({
+  config,
   store: createPostgresLeadStore(databaseUrl),
-  notifier: createLeadNotifier(config, log),
   defer: (work) => (edgeRuntime ? edgeRuntime.waitUntil(work) : void work),
   log,
 });

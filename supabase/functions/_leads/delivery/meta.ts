@@ -5,9 +5,11 @@
 // Graph API error responses, as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/guides/error-handling
 // Graph API versions (v26.0 the latest, released 2026-07-29), as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/changelog
 
-import { tagFieldProblem } from "./attribution.ts";
-import { sha256Hex } from "./disclosures.ts";
-import { escapeNonPrintable } from "./printable.ts";
+import { tagFieldProblem } from "../attribution.ts";
+import { emailKey, phoneKey } from "../contacts.ts";
+import { sha256Hex } from "../disclosures.ts";
+import { escapeNonPrintable } from "../printable.ts";
+import { answerOutcome, type AttemptResult } from "./outbox.ts";
 
 export type MetaConfig = {
   datasetId: string;
@@ -38,34 +40,12 @@ export const META_GRAPH_URL = "https://graph.facebook.com";
 const TIMEOUT_MS = 10_000;
 const DETAIL_MAX = 300;
 
-/** Meta's rule for em: leading and trailing spaces off, all lowercase. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /**
- * Meta's rule for ph: digits only, country code first, no leading zeros or "+".
- * A number written without "+" or "00" is taken as national and given the default
- * country code (a 10-digit US number becomes 1XXXXXXXXXX). Null when it cannot be a
- * phone number: letters (a vanity number or "ext." cannot be turned into digits
- * safely), too few or too many digits.
+ * Meta's rule for ph: digits only, country code first, no "+" or leading zeros: the
+ * phone's E.164 key without its plus. Null when the text cannot be read as a number.
  */
-export function normalizePhone(phone: string, defaultCountryCode = "1"): string | null {
-  if (!/^[1-9]\d{0,2}$/.test(defaultCountryCode)) {
-    throw new Error("defaultCountryCode must be a country calling code such as 1 or 44.");
-  }
-  const text = phone.trim();
-  if (!text || /[^\d\s().\-/+]/.test(text) || text.lastIndexOf("+") > 0) return null;
-  const digits = text.replace(/\D/g, "");
-  const international = text.startsWith("+") || digits.startsWith("00");
-  const national = digits.replace(/^0+/, "");
-  let number: string;
-  if (international) number = national;
-  else if (defaultCountryCode === "1") {
-    number = national.length === 10 ? `1${national}` : national;
-    if (!/^1\d{10}$/.test(number)) return null;
-  } else number = `${defaultCountryCode}${national}`;
-  return /^[1-9]\d{7,14}$/.test(number) ? number : null;
+export function metaPhone(phone: string): string | null {
+  return phoneKey(phone)?.slice(1) ?? null;
 }
 
 /**
@@ -88,8 +68,8 @@ export function fbcFrom(fbclid: string, capturedAtMs: number): string {
 export async function metaLeadEvent(lead: MetaLeadInput): Promise<Record<string, unknown>> {
   const createdAtMs = isoTime(lead.createdAt);
   if (createdAtMs === null) throw new Error("createdAt is not an ISO 8601 date-time.");
-  const email = normalizeEmail(lead.email);
-  const phone = lead.phone === null ? null : normalizePhone(lead.phone);
+  const email = emailKey(lead.email);
+  const phone = lead.phone === null ? null : metaPhone(lead.phone);
   const fbclid =
     lead.fbclid && tagFieldProblem("fbclid", lead.fbclid) === null ? lead.fbclid : null;
   const seenAtMs = (lead.fbclidAt === null ? null : isoTime(lead.fbclidAt)) ?? createdAtMs;
@@ -111,33 +91,31 @@ export async function metaLeadEvent(lead: MetaLeadInput): Promise<Record<string,
   };
 }
 
+/** Graph API error codes Meta calls temporary: unknown, service, rate limits (throttling). */
+const TRANSIENT_CODES = new Set([1, 2, 4, 17, 32, 341, 613]);
+
 /**
- * Posts the lead to the dataset's /events edge. The access token travels in the
- * JSON body, not the address, so it stays out of access logs and of errors that
- * quote the URL; every message this throws has it blanked out all the same, and is
- * printable.
+ * Posts the lead to the dataset's /events edge and says what came of it. The access token
+ * travels in the JSON body, not the address, so it stays out of access logs and of errors
+ * that quote the URL; every message here has it blanked out all the same, and is printable.
+ * Meta's own word that an error is temporary (is_transient, or a throttling code) is a retry
+ * whatever the HTTP status.
  */
 export async function sendMetaLead(
   config: MetaConfig,
   lead: MetaLeadInput,
   fetchImpl: typeof fetch,
-): Promise<void> {
-  if (!/^v\d+\.\d+$/.test(config.apiVersion)) {
-    throw new Error('apiVersion must look like "v26.0".');
-  }
-  if (!/^\d+$/.test(config.datasetId)) throw new Error("datasetId must be the dataset's digits.");
-  if (!config.accessToken) throw new Error("accessToken is empty.");
+): Promise<AttemptResult> {
   const base = (config.url ?? META_GRAPH_URL).replace(/\/+$/, "");
   const url = `${base}/${config.apiVersion}/${config.datasetId}/events`;
-  const body = JSON.stringify({
-    data: [await metaLeadEvent(lead)],
-    ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
-    access_token: config.accessToken,
-  });
-  const fail = (text: string) => new Error(printable(redact(text, config.accessToken)));
-
+  const clean = (text: string) => printable(redact(text, config.accessToken));
   let response: Response;
   try {
+    const body = JSON.stringify({
+      data: [await metaLeadEvent(lead)],
+      ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
+      access_token: config.accessToken,
+    });
     response = await fetchImpl(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -145,16 +123,31 @@ export async function sendMetaLead(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw fail(`Meta Conversions API could not be reached: ${errorText(error)}`);
+    return {
+      outcome: "retry",
+      error: clean(`Meta Conversions API could not be reached: ${errorText(error)}`),
+    };
   }
   const text = await response.text().catch(() => "");
-  if (!response.ok) {
-    throw fail(`Meta Conversions API answered ${response.status}: ${graphErrorText(text)}`);
+  const graphError = (parseJson(text) as { error?: Record<string, unknown> } | null)?.error;
+  const result = answerOutcome(response.status, response.headers.get("retry-after"), (status) =>
+    clean(`${status} from Meta: ${graphErrorText(text)}`),
+  );
+  if (result.outcome === "failed" && graphError) {
+    const transient =
+      graphError.is_transient === true || TRANSIENT_CODES.has(Number(graphError.code));
+    if (transient) return { ...result, outcome: "retry" };
   }
+  if (result.outcome !== "sent") return result;
   const received = (parseJson(text) as { events_received?: unknown } | null)?.events_received;
   if (typeof received === "number" && received < 1) {
-    throw fail(`Meta Conversions API answered ${response.status} but received no event: ${text}`);
+    return {
+      outcome: "failed",
+      status: response.status,
+      error: clean(`Meta answered ${response.status} but received no event: ${text}`),
+    };
   }
+  return result;
 }
 
 function isoTime(text: string): number | null {

@@ -1,15 +1,14 @@
 import { createHash } from "node:crypto";
 
+import { sha256Hex } from "../disclosures.ts";
 import {
   type MetaConfig,
   type MetaLeadInput,
   fbcFrom,
   metaLeadEvent,
-  normalizeEmail,
-  normalizePhone,
+  metaPhone,
   sendMetaLead,
-} from "./meta-conversions.ts";
-import { sha256Hex } from "./disclosures.ts";
+} from "./meta.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -46,32 +45,23 @@ function fakeFetch(respond: () => Response | Promise<Response>) {
 const accepted = () =>
   Response.json({ events_received: 1, messages: [], fbtrace_id: "AbCdEf" }, { status: 200 });
 
-describe("normalizeEmail", () => {
-  it("trims and lowercases, as Meta's example does", () => {
-    expect(normalizeEmail("  John_Smith@gmail.com\t")).toBe("john_smith@gmail.com");
-  });
-});
-
-describe("normalizePhone", () => {
+describe("metaPhone", () => {
   it.each([
     ["(650)555-1212", "16505551212"],
     ["650.555.1212", "16505551212"],
     ["1-650-555-1212", "16505551212"],
     ["+1 (650) 555-1212", "16505551212"],
+    ["650-555-1212 ext. 4", "16505551212"],
+    ["(650) 555-1212 cell", "16505551212"],
     ["+44 20 7946 0000", "442079460000"],
-    ["0044 20 7946 0000", "442079460000"],
-  ])("%j becomes %j", (input, expected) => {
-    expect(normalizePhone(input)).toBe(expected);
+  ])("%j becomes %j: digits with the country code, the extension left aside", (input, expected) => {
+    expect(metaPhone(input)).toBe(expected);
   });
 
-  it("gives a national number the default country code, without its trunk zero", () => {
-    expect(normalizePhone("020 7946 0000", "44")).toBe("442079460000");
-  });
-
-  it.each(["", "n/a", "555-0100", "1-800-FLOWERS", "650-555-1212 ext. 4", "2+2", "+1 650"])(
+  it.each(["", "n/a", "555-0100", "1-800-FLOWERS", "2+2", "+1 650"])(
     "returns null for %j, which cannot be a phone number",
     (input) => {
-      expect(normalizePhone(input)).toBeNull();
+      expect(metaPhone(input)).toBeNull();
     },
   );
 });
@@ -186,49 +176,54 @@ describe("sendMetaLead", () => {
         { status: 400 },
       ),
     );
-    const failure = sendMetaLead(config, lead, fetchImpl);
-    await expect(failure).rejects.toThrow(
-      "Meta Conversions API answered 400: Malformed access token [access token] (OAuthException, code 190, fbtrace_id AbCdEfGh)",
-    );
-    await expect(failure).rejects.not.toThrow(TOKEN);
+    const result = await sendMetaLead(config, lead, fetchImpl);
+    expect(result).toEqual({
+      outcome: "failed",
+      status: 400,
+      error:
+        "400 from Meta: Malformed access token [access token] (OAuthException, code 190, fbtrace_id AbCdEfGh)",
+    });
+    expect(JSON.stringify(result)).not.toContain(TOKEN);
   });
 
   it("writes out control characters in what Meta sent instead of passing them to a terminal", async () => {
     const { fetchImpl } = fakeFetch(
       () => new Response("upstream \u001b[2J\u202eerror", { status: 502 }),
     );
-    await expect(sendMetaLead(config, lead, fetchImpl)).rejects.toThrow(
-      "Meta Conversions API answered 502: upstream \\u{1b}[2J\\u{202e}error",
-    );
+    expect(await sendMetaLead(config, lead, fetchImpl)).toMatchObject({
+      outcome: "retry",
+      error: "502 from Meta: upstream \\u{1b}[2J\\u{202e}error",
+    });
   });
 
   it("says when Meta could not be reached, without the token", async () => {
     const fetchImpl = (async () => {
       throw new TypeError(`fetch failed (body began {"access_token":"${TOKEN}")`);
     }) as typeof fetch;
-    const failure = sendMetaLead(config, lead, fetchImpl);
-    await expect(failure).rejects.toThrow(
-      'Meta Conversions API could not be reached: TypeError: fetch failed (body began {"access_token":"[access token]")',
-    );
-    await expect(failure).rejects.not.toThrow(TOKEN);
+    expect(await sendMetaLead(config, lead, fetchImpl)).toEqual({
+      outcome: "retry",
+      error:
+        'Meta Conversions API could not be reached: TypeError: fetch failed (body began {"access_token":"[access token]")',
+    });
   });
 
   it("fails when Meta answers 200 but received no event", async () => {
     const { fetchImpl } = fakeFetch(() =>
       Response.json({ events_received: 0, messages: [] }, { status: 200 }),
     );
-    await expect(sendMetaLead(config, lead, fetchImpl)).rejects.toThrow(/received no event/);
+    expect(await sendMetaLead(config, lead, fetchImpl)).toMatchObject({
+      outcome: "failed",
+      error: expect.stringMatching(/received no event/),
+    });
   });
 
-  it.each([
-    [{ apiVersion: "26" }, /^apiVersion /],
-    [{ datasetId: "../me" }, /^datasetId /],
-    [{ accessToken: "" }, /^accessToken /],
-  ])("refuses a bad setting %j before sending anything", async (override, message) => {
-    const { calls, fetchImpl } = fakeFetch(accepted);
-    await expect(sendMetaLead({ ...config, ...override }, lead, fetchImpl)).rejects.toThrow(
-      message,
+  it("tries again when Meta calls its error temporary, whatever the status", async () => {
+    const { fetchImpl } = fakeFetch(() =>
+      Response.json(
+        { error: { message: "Please retry", type: "OAuthException", code: 2, is_transient: true } },
+        { status: 400 },
+      ),
     );
-    expect(calls).toHaveLength(0);
+    expect(await sendMetaLead(config, lead, fetchImpl)).toMatchObject({ outcome: "retry" });
   });
 });

@@ -1,0 +1,167 @@
+import { attributionToColumns } from "../attribution.ts";
+import type { ConsentRecord } from "../lead-store.ts";
+import { leadFixture } from "../lead-test-kit.ts";
+import {
+  buildConfirmationEmail,
+  buildConfirmationText,
+  buildHelpText,
+} from "./homeowner-messages.ts";
+import {
+  buildEscalationText,
+  buildTeamEmail,
+  buildTeamText,
+  describeLead,
+  escapeHtml,
+} from "./team-messages.ts";
+
+const lead = leadFixture({
+  address: `<img src=x onerror="alert(1)"> 12 Oak & Elm's\r\nBcc: victim@example.com`,
+  condition: "Poor",
+  state: "Texas",
+  source: "/sell-house-fast-texas",
+  consent_version: "2026-11-23",
+  consent_at: "2026-11-23T14:03:11.201Z",
+  ...attributionToColumns({
+    first: {
+      landing_page: "/blog",
+      at: "2026-11-02T10:00:00.000Z",
+      referrer: "https://www.google.com",
+    },
+    last: {
+      landing_page: "/sell-house-fast-texas",
+      at: "2026-11-23T14:00:00.000Z",
+      gclid: "abc",
+      utm_campaign: "<b>texas</b>\u202e",
+    },
+  }),
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five characters that can open markup or break out of an attribute", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
+    );
+  });
+});
+
+describe("buildTeamEmail", () => {
+  const email = buildTeamEmail(lead);
+
+  it("shows visitors' text as text in the HTML, controls and direction marks written out", () => {
+    expect(email.html).not.toContain("<img");
+    expect(email.html).not.toContain("<b>");
+    expect(email.html).not.toMatch(/[\r\n\u202e]/);
+    expect(email.html).toContain(
+      "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; 12 Oak &amp; Elm&#39;s\\u{d}\\u{a}Bcc: victim@example.com",
+    );
+    expect(email.html).toContain("campaign &lt;b&gt;texas&lt;/b&gt;\\u{202e}");
+  });
+
+  it("lists every field, saying which optional ones were not given", () => {
+    expect(email.text).toContain(
+      `Address: <img src=x onerror="alert(1)"> 12 Oak & Elm's\\u{d}\\u{a}Bcc: victim@example.com`,
+    );
+    expect(email.text).toContain("Condition: Poor");
+    expect(email.text).toContain("Call: not requested: reply by e-mail");
+    expect(email.text).toContain("State: Texas");
+    expect(email.text).toContain("Page: /sell-house-fast-texas");
+    expect(email.text).toContain(`Request id: ${lead.id}`);
+    // One line per field: nothing the visitor typed starts a new one.
+    expect(email.text.split("\n")).toHaveLength(2 + 9);
+  });
+
+  it("says where the lead came from, first visit included", () => {
+    expect(email.text).toContain(
+      "Came from: Google Ads, campaign <b>texas</b>\\u{202e}, landed on /sell-house-fast-texas; first visit: Google search, landed on /blog (2026-11-02)",
+    );
+    expect(buildTeamEmail(leadFixture()).text).toContain("Came from: Direct visit");
+  });
+
+  it("states the consent wording's version and time, and what the visitor agreed to", () => {
+    expect(email.text).toContain(
+      "Consent: version 2026-11-23, submitted 2026-11-23T14:03:11.201Z; no call consent (no phone number was sent)",
+    );
+    const consent = { calls: true, texts: false } as ConsentRecord;
+    expect(buildTeamEmail({ ...lead, phone: "555-0100" }, consent).text).toContain(
+      "calls agreed, no text consent",
+    );
+    expect(buildTeamEmail(leadFixture()).text).toContain(
+      "Consent: not recorded (sent from a page older than consent records)",
+    );
+  });
+
+  it("keeps the subject on one line", () => {
+    expect(email.subject).not.toMatch(/[\r\n]/);
+    expect(email.subject).toMatch(/^New cash offer request: /);
+    expect(buildTeamEmail({ ...lead, address: "1 Elm\u2028St\u0085x" }).subject).toBe(
+      "New cash offer request: 1 Elm\\u{2028}St\\u{85}x",
+    );
+  });
+});
+
+describe("the team's text alert", () => {
+  it("fits what a caller needs on one screen, what the visitor typed written out", () => {
+    const text = buildTeamText({ ...lead, phone: "(614) 555-0100" });
+    expect(text).toBe(
+      `New lead: <img src=x onerror="alert(1)"> 12 Oak & Elm's\\u{d}\\u{a}Bcc: victim@example.com (Poor) Texas Call requested: (614) 555-0100. Email pat@example.com. From Google Ads, <b>texas</b>\\u{202e}.`,
+    );
+    expect(text).not.toMatch(/[\r\n\u202e]/);
+    expect(buildTeamText(leadFixture())).toBe(
+      "New lead: 1 Elm St (Good) No call requested: reply by e-mail. Email pat@example.com. From Direct visit.",
+    );
+  });
+
+  it("cuts a very long address so the alert stays one screen", () => {
+    const text = buildEscalationText({ ...leadFixture(), address: "x".repeat(500) }, 15);
+    expect(text.startsWith(`Not contacted after 15 min: ${"x".repeat(99)}… (Good)`)).toBe(true);
+    expect(text.length).toBeLessThan(250);
+  });
+});
+
+describe("what the homeowner hears", () => {
+  const company = {
+    name: "Quick Home Buyers",
+    phone: "(614) 555-0142",
+    email: "offers@quickhomebuyers.com",
+  };
+
+  it("confirms by e-mail what was received, what happens next and by when, and how to correct it", () => {
+    const mail = buildConfirmationEmail({ ...lead, phone: "(614) 555-0100" }, company);
+    expect(mail.subject).toBe(
+      `We received your request for <img src=x onerror="alert(1)"> 12 Oak & Elm's\\u{d}\\u{a}Bcc: victim@example.com`,
+    );
+    expect(mail.text).toContain(
+      "Thank you for asking Quick Home Buyers for a cash offer. We've received your inquiry and will contact you within 24 hours with a cash offer.",
+    );
+    expect(mail.text).toContain("  Condition: Poor");
+    expect(mail.text).toContain("  Call requested: yes, at (614) 555-0100");
+    expect(mail.text).toContain(
+      "What happens next: We will call you at (614) 555-0100 within 24 hours with a cash offer",
+    );
+    expect(mail.text).toContain(
+      "To correct a detail, reply to this e-mail or call us at (614) 555-0142.",
+    );
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain("&lt;img src=x");
+    expect(buildConfirmationEmail(leadFixture(), company).text).toContain(
+      "What happens next: We will e-mail you within 24 hours with a cash offer.",
+    );
+  });
+
+  it("texts the brand, the promise and how to stop", () => {
+    expect(buildConfirmationText({ address: "12 Oak St" }, company)).toBe(
+      "Quick Home Buyers: we received your request for 12 Oak St. We will contact you within 24 hours with a cash offer. Questions: (614) 555-0142. Reply STOP to opt out.",
+    );
+    expect(buildHelpText(company)).toMatch(
+      /^Quick Home Buyers: .*\(614\) 555-0142.*Reply STOP to opt out\.$/,
+    );
+  });
+});
+
+describe("describeLead", () => {
+  it("is one log line, visitors' text quoted and written out", () => {
+    expect(describeLead({ ...leadFixture(), address: "12 Oak St\nApt 3", phone: "555-0100" })).toBe(
+      `${lead.id}: "12 Oak St\\nApt 3" (Good), email "pat@example.com", phone "555-0100", from "/"`,
+    );
+  });
+});
