@@ -3,7 +3,6 @@ import { leadContactKeys } from "./contacts.ts";
 import type { DeliveryRow, PlannedDelivery } from "./delivery/outbox.ts";
 import type { OptOut, StatusChange } from "./lead-records.ts";
 import type {
-  ClaimedDelivery,
   ConsentRecord,
   InsertResult,
   Lead,
