@@ -110,7 +110,7 @@ describe("with leads and held spam in the directory", () => {
     const csv = (await leads(dataDir, "--csv")).split("\r\n");
     expect(csv[0]).toBe(EXPORT_COLUMNS.join(","));
     expect(csv).toHaveLength(4);
-    expect(csv.join("\n")).toContain(",'=cmd|' /C calc'!A0@example.com,");
+    expect(csv.join("\n")).toContain(`,"'=cmd|' /C calc'!A0@example.com",`);
 
     const spamJson = JSON.parse(await leads(dataDir, "--spam", "--json")) as { id: string }[];
     expect(spamJson.map((row) => row.id)).toEqual([spam.id]);
