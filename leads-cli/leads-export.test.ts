@@ -1,6 +1,6 @@
 import { listedLeadFixture } from "./cli-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
-import { csvCell, leadsToCsv, leadsToJson } from "./leads-export.ts";
+import { leadsToCsv, leadsToJson } from "./leads-export.ts";
 
 const row = listedLeadFixture({
   address: '12 "Oak", St',
@@ -41,19 +41,51 @@ describe("leadsToCsv", () => {
   });
 
   it("keeps spreadsheets from running a cell as a formula", () => {
-    expect(leadsToCsv([row])).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-    expect(csvCell("+1 614 555 0100")).toBe("'+1 614 555 0100");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("12 Oak St")).toBe("12 Oak St");
-    expect(csvCell(9000)).toBe("9000");
-    expect(csvCell(null)).toBe("");
+    expect(leadsToCsv([row])).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",`);
+    const [, line] = leadsToCsv([
+      listedLeadFixture({ address: "12 Oak St", phone: "+1 614 555 0100", status_value: 9000 }),
+    ]).split("\r\n");
+    expect(line).toContain(`,"'+1 614 555 0100",`);
+    expect(line).toContain(",12 Oak St,");
+    expect(line).toContain(",9000,");
   });
 
+  it.each([
+    "=",
+    "+",
+    "-",
+    "@",
+    "\uFF1D",
+    "\uFF0B",
+    "\uFF0D",
+    "\uFF20",
+    " =",
+    "   -",
+    "\u00a0+",
+    "\u3000\uFF20",
+  ])("writes a cell starting a formula with %j as quoted text behind an apostrophe", (prefix) => {
+    const csv = leadsToCsv([
+      listedLeadFixture({ address: `${prefix}SUM(A1:A9)`, utm_campaign: `${prefix}1+1` }),
+    ]);
+    expect(csv).toContain(`,"'${prefix}SUM(A1:A9)",`);
+    expect(csv).toContain(`,"'${prefix}1+1",`);
+  });
+
+  it.each(["\t", "\r", "\n"])(
+    "writes a cell starting with %j with the character written out",
+    (control) => {
+      const csv = leadsToCsv([listedLeadFixture({ utm_campaign: `${control}=1+1` })]);
+      const code = control.codePointAt(0)!.toString(16);
+      expect(csv).toContain(`,\\u{${code}}=1+1,`);
+      expect(csv.split("\r\n").join("")).not.toMatch(/[\t\r\n]/);
+    },
+  );
+
   it("writes out controls and direction marks instead of passing them to the clipboard", () => {
-    expect(csvCell("\tcmd")).toBe("\\u{9}cmd");
-    expect(csvCell("\r=1+1")).toBe("\\u{d}=1+1");
-    expect(csvCell("a\nb")).toBe("a\\u{a}b");
-    expect(csvCell("x\u202ey\u0085")).toBe("x\\u{202e}y\\u{85}");
+    const csv = leadsToCsv([
+      listedLeadFixture({ address: "x\u202ey\u0085", utm_campaign: "a\nb" }),
+    ]);
+    expect(csv).toContain(",x\\u{202e}y\\u{85},");
+    expect(csv).toContain(",a\\u{a}b,");
   });
 });

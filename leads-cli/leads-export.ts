@@ -1,4 +1,5 @@
 import { escapeNonPrintable, printableJson } from "../supabase/functions/_leads/printable.ts";
+import { toCsv, type CsvCell } from "./csv.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
 import type { ListedLead } from "./listed-leads.ts";
 
@@ -11,21 +12,18 @@ export function leadsToJson(leads: readonly ListedLead[]): string {
 }
 
 /**
- * RFC 4180 CSV (CRLF, fields quoted when they hold a comma, quote or line break),
- * every column. Non-printables are written out as \u{1b}, and a cell a spreadsheet
- * would take for a formula (= + - @, tab, CR) starts with an apostrophe.
+ * Every column as CSV (csv.ts: formulas neutralised). Non-printables are written out as
+ * \u{1b}, so no control character or line break reaches a cell.
  */
 export function leadsToCsv(leads: readonly ListedLead[]): string {
-  const lines = [
-    EXPORT_COLUMNS.join(","),
-    ...leads.map((lead) => EXPORT_COLUMNS.map((column) => csvCell(lead[column])).join(",")),
-  ];
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv([
+    EXPORT_COLUMNS,
+    ...leads.map((lead) => EXPORT_COLUMNS.map((column) => cell(lead[column]))),
+  ]);
 }
 
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = escapeNonPrintable(Array.isArray(value) ? value.join(" | ") : String(value));
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+function cell(value: unknown): CsvCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  return escapeNonPrintable(Array.isArray(value) ? value.join(" | ") : String(value));
 }

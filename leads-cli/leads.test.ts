@@ -42,6 +42,10 @@ async function leads(dataDir: string, ...args: string[]): Promise<string> {
   return stdout;
 }
 
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString();
+}
+
 /** ESC, BEL, CSI, the other C0/C1 controls and bidi overrides: none may reach the terminal. */
 const RAW_CONTROL =
   /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -187,7 +191,7 @@ describe("with leads and held spam in the directory", () => {
     const csv = (await leads(dataDir, "--csv")).split("\r\n");
     expect(csv[0]).toBe(EXPORT_COLUMNS.join(","));
     expect(csv).toHaveLength(5);
-    expect(csv.join("\n")).toContain(",'=cmd|' /C calc'!A0@example.com,");
+    expect(csv.join("\n")).toContain(`,"'=cmd|' /C calc'!A0@example.com",`);
 
     const spamJson = JSON.parse(await leads(dataDir, "--spam", "--json")) as { id: string }[];
     expect(spamJson.map((row) => row.id)).toEqual([spam.id]);
@@ -244,7 +248,8 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     phone: "(614) 555-0142",
     gclid: "Cj0KCQiA-abc_123",
     landing_page: "/sell-house-fast-ohio",
-    touched_at: "2026-11-20T09:00:00.000Z",
+    // The click must stay within the ad platforms' 90 days of the conversion, made today.
+    touched_at: daysAgo(7),
     utm_campaign: "ohio-probate",
   });
   const privateOne = leadFixture({
@@ -419,13 +424,104 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     });
   });
 
+  it("reports a click only the first visit carried, within 90 days, and never writes a formula click id", async () => {
+    const firstOnly = leadFixture({
+      id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1",
+      email: "returned@example.com",
+      landing_page: "/",
+      touched_at: daysAgo(2),
+      first_landing_page: "/sell-house-fast-ohio",
+      first_touched_at: daysAgo(20),
+      first_gclid: "Cj0KCQiA-first_touch",
+      first_msclkid: "0123456789abcdef0123456789abcdef",
+    });
+    const stale = leadFixture({
+      id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2",
+      email: "stale@example.com",
+      landing_page: "/",
+      touched_at: daysAgo(2),
+      first_landing_page: "/",
+      first_touched_at: daysAgo(95),
+      first_gclid: "Cj0KCQiA-stale",
+    });
+    const formula = leadFixture({
+      id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa3",
+      email: "minus@example.com",
+      landing_page: "/",
+      touched_at: daysAgo(2),
+      gclid: "-A1",
+    });
+    for (const lead of [firstOnly, stale, formula]) {
+      await stored!.insert(lead);
+      await leads(dataDir, "--status", lead.id, "closed");
+    }
+    const exportArgs = [
+      "leads-cli/leads.ts",
+      "--export",
+      "google-ads",
+      "--conversion",
+      "Closed deal",
+    ];
+    const google = await run(
+      path.resolve("node_modules", ".bin", "tsx"),
+      [...exportArgs, "--time-zone", "america/new_york", "--since", "1d"],
+      { env: { ...process.env, LEADS_DATA_DIR: dataDir } },
+    );
+    const lines = google.stdout.split("\r\n");
+    expect(lines[0]).toBe("Parameters:TimeZone=America/New_York,,,,,,");
+    expect(lines.slice(2).map((line) => line.split(",")[0])).toEqual([
+      "Cj0KCQiA-abc_123",
+      "Cj0KCQiA-first_touch",
+      "",
+    ]);
+    expect(google.stdout).not.toMatch(/A1|stale/);
+    expect(google.stderr).toContain(
+      "times in America/New_York): 1 from the latest visit's click, 1 from the first visit's click.",
+    );
+    expect(google.stderr).toContain(
+      `Skipped ${stale.id}: the first visit's gclid click was 95 days before the conversion, and Google Ads takes clicks up to 90 days old; not written.`,
+    );
+    expect(google.stderr).toContain(
+      `Skipped ${formula.id}: the latest visit's gclid is not a Google Ads click id`,
+    );
+
+    const microsoft = await run(
+      path.resolve("node_modules", ".bin", "tsx"),
+      [...exportArgs.slice(0, 2), "microsoft-ads", ...exportArgs.slice(3), "--since", "1d"],
+      { env: { ...process.env, LEADS_DATA_DIR: dataDir } },
+    );
+    expect(microsoft.stdout.split("\r\n")[2]).toMatch(
+      /^0123456789abcdef0123456789abcdef,Closed deal,\d+\/\d+\/\d{4} /,
+    );
+    expect(microsoft.stderr).toContain(
+      ": 0 from the latest visit's click, 1 from the first visit's click.",
+    );
+
+    await expect(
+      leads(
+        dataDir,
+        "--export",
+        "google-ads",
+        "--conversion",
+        "Closed deal",
+        "--time-zone",
+        "Mars/Olympus",
+      ),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        '--time-zone takes an IANA time zone name such as America/New_York; "Mars/Olympus" is not one.',
+      ),
+    });
+  });
+
   it("reports contacted, closed and value per campaign, and how fast leads were reached", async () => {
     const report = await leads(dataDir, "--report");
     expect(report).toMatch(/google \/ cpc \/ ohio-probate\s+1\s+1\s+1\s+\$182,500/);
     expect(report).toMatch(
       /Speed to lead \(arrival to first contact\)\s+Reached\s+Median\s+90th pct\s+Still new/,
     );
-    expect(report).toMatch(/All leads\s+3\s+\d+ (s|min|h)/);
+    expect(report).toMatch(/All leads\s+\d+\s+\d+ (s|min|h)/);
   });
 });
 

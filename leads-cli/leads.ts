@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 
 import {
+  conversionSummary,
+  exportTimeZone,
   googleAdsConversionCsv,
   microsoftAdsConversionCsv,
   selectConversions,
@@ -284,20 +286,11 @@ function exportConversions(
     );
   }
   const status = oneOf<LeadStatus>(LEAD_STATUSES, values.status ?? "closed", "--status");
-  const timeZone = values["time-zone"] ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  const timeZone = exportTimeZone(values["time-zone"]);
   const { conversions, leftOut } = selectConversions(leads, changes, { status, since });
-  const { csv, skipped } = exporter(conversions, { conversionName, timeZone });
-  process.stdout.write(csv);
-  const written = conversions.length - skipped.length;
-  console.error(
-    [
-      `${written} ${written === 1 ? "conversion" : "conversions"} written (leads that reached ${status}${
-        since ? ` since ${since.toISOString().slice(0, 10)}` : ""
-      }, times in ${timeZone}).`,
-      `Left out, never shared: ${leftOut.gpc} sent Global Privacy Control, ${leftOut.optedOut} opted out of sharing.`,
-      ...skipped.map(({ id, reason }) => `Skipped ${id}: ${reason}.`),
-    ].join("\n"),
-  );
+  const file = exporter(conversions, { conversionName, timeZone });
+  process.stdout.write(file.csv);
+  console.error(conversionSummary(file, { status, since, leftOut }));
 }
 
 function list(values: Values, leads: ListedLead[]) {
