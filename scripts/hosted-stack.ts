@@ -87,7 +87,7 @@ export type FakeMeta = {
 export const HOSTED_META = { datasetId: "123456789012345", accessToken: "EAAhosted_stack" };
 
 export type HostedStack = {
-  /** What NEXT_PUBLIC_SUPABASE_URL names: supabase-js adds /functions/v1/<name>. */
+  /** What NEXT_PUBLIC_SUPABASE_URL names: the functions client adds /functions/v1/<name>. */
   supabaseUrl: string;
   functionUrl: string;
   /** The retry run's endpoint; needs Authorization: Bearer <cronSecret>. */
