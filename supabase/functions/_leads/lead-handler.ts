@@ -7,7 +7,13 @@ import {
 } from "./client-address.ts";
 import { corsHeaders, isAllowedOrigin } from "./cors.ts";
 import type { RateLimit } from "./lead-config.ts";
-import { formToRequest, FORM_MEDIA_TYPE, formRedirect, type FormOutcome } from "./lead-form.ts";
+import {
+  formToRequest,
+  FORM_MEDIA_TYPE,
+  FormEncodingError,
+  formRedirect,
+  type FormOutcome,
+} from "./lead-form.ts";
 import { normalizeUnseenFields } from "./lead-intake.ts";
 import {
   createLeadMaintenance,
@@ -138,7 +144,11 @@ export function createLeadHandler(
         return answer({ kind: "invalid", fields: [] }, 413, { error: MESSAGES.tooLarge });
       }
       raw = via === "form" ? formToRequest(text) : JSON.parse(text);
-    } catch {
+    } catch (error) {
+      if (error instanceof FormEncodingError) {
+        const fields = [error.field];
+        return answer({ kind: "invalid", fields }, 400, { error: error.message, fields });
+      }
       return answer({ kind: "invalid", fields: [] }, 400, {
         error: MESSAGES.brokenJson,
         fields: [],
