@@ -29,7 +29,7 @@ export const PUBLIC_ENV_NAMES = [
   "NEXT_PUBLIC_SUPABASE_ANON_KEY",
 ] as const;
 
-/** supabase-js insists on a key; the local function server does not check it. */
+/** Supabase's gateway wants the project's key; the local function server does not check it. */
 const LOCAL_ANON_KEY = "local-anon-key";
 
 function trimmed(value: string | undefined): string {

@@ -9,8 +9,3 @@ import { clsx, type ClassValue } from "clsx";
 export function cn(...inputs: ClassValue[]): string {
   return clsx(inputs);
 }
-
-/** A template's "{name}"s filled in: "Step {step} of {total}" -> "Step 1 of 3". */
-export function fillIn(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
-}

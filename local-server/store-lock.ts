@@ -1,5 +1,19 @@
-import { mkdirSync, realpathSync, rmdirSync, statSync, unlinkSync, chmodSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
+import { hostname } from "node:os";
 import path from "node:path";
 
 /**
@@ -10,7 +24,9 @@ import path from "node:path";
  * ends (SIGKILL, a crash), so a lock is never left behind by a dead process. The same socket
  * is the operator's way in: `npm run leads` asks the holder through it, and only a user who
  * may write to the socket file (mode 0600, its owner) can connect; nothing about leads is
- * served over TCP.
+ * served over TCP. Another user cannot connect, so cannot tell a live holder from a dead
+ * one that way: a note beside the socket (.data/leads.sock.holder, readable by all) names
+ * the process that made that very socket file.
  */
 
 /** Who holds a store: told to a second server or to the CLI. */
@@ -43,7 +59,7 @@ export class StoreHeldError extends Error {
 }
 
 function describeHolder(holder: Holder | null): string {
-  if (!holder) return "another process, which is not answering";
+  if (!holder) return "another process, which does not answer this user";
   const who = holder.role === "server" ? "a local server" : "npm run leads";
   return `${who} (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ""})`;
 }
@@ -83,7 +99,14 @@ export async function holdStore(
   let said = false;
   for (;;) {
     const server = await listenOnce(socketPath);
-    if (server) return heldStore(server, socketPath, holder);
+    if (server) {
+      try {
+        writeHolderNote(socketPath, holder);
+      } catch {
+        // Without it another user waits for this store and refuses, as for any holder.
+      }
+      return heldStore(server, socketPath, holder);
+    }
     const current = await probe(socketPath);
     if (current === "dead") {
       // Nobody listens on the socket: its process is gone. Remove it and try again.
@@ -130,29 +153,58 @@ async function takeOverDeadSocket(socketPath: string): Promise<void> {
   const mutex = `${socketPath}.takeover`;
   try {
     mkdirSync(mutex);
-  } catch {
-    // Someone else is taking over; a mutex left by a process cut off mid-takeover expires.
-    try {
-      if (Date.now() - statSync(mutex).mtimeMs > TAKEOVER_STALE_MS) rmdirSync(mutex);
-    } catch {
-      // gone already
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if (leftOver(mutex)) {
+      try {
+        rmSync(mutex, { recursive: true, force: true });
+      } catch (cause) {
+        throw new Error(
+          `The lead store's lock ${socketPath} was left mid-takeover in ${mutex}, which this user cannot remove (${(cause as Error).message}): remove it, then start again.`,
+        );
+      }
+      return;
     }
+    // Another process is taking over right now.
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     return;
   }
   try {
     if ((await probe(socketPath)) === "dead") unlinkSync(socketPath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM") {
+      throw new Error(
+        `The lead store's lock ${socketPath} was left by a process that has ended, but this user may not remove it: remove it as its owner, then start again.`,
+      );
+    }
+    if (code !== "ENOENT") throw error;
   } finally {
     rmdirSync(mutex);
   }
 }
 
 /**
+ * A takeover's mutex no process is using: a takeover makes an empty directory and removes
+ * it within a probe's time, so anything else there, or a time far from now, was left by a
+ * process cut off mid-takeover (or put there by hand).
+ */
+function leftOver(mutex: string): boolean {
+  try {
+    const entry = lstatSync(mutex);
+    if (!entry.isDirectory() || readdirSync(mutex).length > 0) return true;
+    return Math.abs(Date.now() - entry.mtimeMs) > TAKEOVER_STALE_MS;
+  } catch {
+    // Gone already: the next try takes it.
+    return false;
+  }
+}
+
+/**
  * Who is on the socket: its holder; null when a process listens but does not answer in
  * time (alive, busy: still held); "dead" when nothing listens (the file outlived its
- * process); "gone" when there is no file (just released).
+ * process); "gone" when there is no file (just released). A socket this user may not
+ * connect to (another user's) is judged by the note its maker left beside it.
  */
 async function probe(socketPath: string): Promise<Holder | null | "dead" | "gone"> {
   try {
@@ -161,8 +213,57 @@ async function probe(socketPath: string): Promise<Holder | null | "dead" | "gone
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ECONNREFUSED") return "dead";
     if (code === "ENOENT") return "gone";
+    if (code === "EACCES" || code === "EPERM") return probeByNote(socketPath);
     return null;
   }
+}
+
+/** What the holder of a socket writes beside it, for users who may not connect to it. */
+type HolderNote = { holder: Holder; pid: number; host: string; socket: string };
+
+const notePath = (socketPath: string) => `${socketPath}.holder`;
+
+/** The socket file itself, which a later holder's file never is even at the same path. */
+function socketIdentity(socketPath: string): string {
+  const { dev, ino } = statSync(socketPath, { bigint: true });
+  return `${dev}:${ino}`;
+}
+
+function writeHolderNote(socketPath: string, holder: Holder): void {
+  const note: HolderNote = {
+    holder,
+    pid: process.pid,
+    host: hostname(),
+    socket: socketIdentity(socketPath),
+  };
+  const temporary = `${notePath(socketPath)}.${process.pid}`;
+  writeFileSync(temporary, `${JSON.stringify(note)}\n`, { mode: 0o644 });
+  chmodSync(temporary, 0o644);
+  renameSync(temporary, notePath(socketPath));
+}
+
+/**
+ * "dead" when the note was written for this socket file, on this host (a pid names a
+ * process only where it was written), by a process that no longer exists; its holder when
+ * that process runs; null when there is no note for it (a holder that has not written it
+ * yet, or one from before notes): still held.
+ */
+function probeByNote(socketPath: string): Holder | null | "dead" {
+  let note: HolderNote;
+  try {
+    note = JSON.parse(readFileSync(notePath(socketPath), "utf8")) as HolderNote;
+    if (note.socket !== socketIdentity(socketPath) || note.host !== hostname()) return null;
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(note.pid) || note.pid <= 0) return null;
+  try {
+    // Signal 0 only asks whether the process exists; EPERM: it does, as another user.
+    process.kill(note.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return "dead";
+  }
+  return note.holder ?? null;
 }
 
 function heldStore(server: net.Server, socketPath: string, holder: Holder): HeldStore {
@@ -201,6 +302,12 @@ function heldStore(server: net.Server, socketPath: string, holder: Holder): Held
       handler = next;
     },
     release() {
+      // While this process still holds the socket, so no later holder's note is removed.
+      try {
+        rmSync(notePath(socketPath), { force: true });
+      } catch {
+        // A note left behind names a process that has ended: the next holder replaces it.
+      }
       return new Promise((resolve) => {
         // Closing the listener removes the socket file; open connections finish their answer.
         server.close(() => resolve());

@@ -46,7 +46,7 @@ export type HostedStackOptions = {
 };
 
 export type HostedStack = {
-  /** What NEXT_PUBLIC_SUPABASE_URL names: supabase-js adds /functions/v1/<name>. */
+  /** What NEXT_PUBLIC_SUPABASE_URL names: the functions client adds /functions/v1/<name>. */
   supabaseUrl: string;
   functionUrl: string;
   /** The retry run's endpoint; needs Authorization: Bearer <cronSecret>. */

@@ -17,3 +17,4 @@ import "@/components/islands/page-script";
 import "@/lib/browser/offer-stash";
 import "@/config/commitments";
 import "@/lib/utils";
+import "@/lib/fill-text";

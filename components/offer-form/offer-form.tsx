@@ -15,7 +15,7 @@ import {
 
 import type { OfferFormCopy } from "@/content/offer-form";
 import type { ConsentPart } from "@/content/consent";
-import { fillIn } from "@/lib/utils";
+import { fillText } from "@/lib/fill-text";
 import { readAttribution } from "@/lib/browser/visit-recorder";
 import { browserIndexedDb, browserStorage } from "@/lib/browser/storage";
 import type { Delivery, SubmitOutcome } from "@/lib/browser/offer-outbox";
@@ -389,7 +389,7 @@ export function OfferForm(props: OfferFormProps) {
           ? Object.fromEntries(
               fields.map((field) => [field, outcome.messages[field] ?? copy.checkField]),
             )
-          : { address: fillIn(copy.refusedWithoutField, { phone: company.phone.display }) },
+          : { address: fillText(copy.refusedWithoutField, { phone: company.phone.display }) },
       );
       return;
     }
@@ -497,12 +497,12 @@ export function OfferForm(props: OfferFormProps) {
 
         <div className="space-y-2" data-wizard-only="">
           <p className="text-sm font-medium text-slate-700" aria-hidden="true">
-            {fillIn(copy.progressLabel, { step, total: TOTAL_STEPS })}
+            {fillText(copy.progressLabel, { step, total: TOTAL_STEPS })}
           </p>
           <Progress
             value={step}
             max={TOTAL_STEPS}
-            label={fillIn(copy.progressLabel, { step, total: TOTAL_STEPS })}
+            label={fillText(copy.progressLabel, { step, total: TOTAL_STEPS })}
           />
         </div>
 

@@ -1,21 +1,24 @@
+import { FunctionsClient, FunctionsHttpError, FunctionsRelayError } from "@supabase/functions-js";
+
 import { publicEnv } from "@/config/env";
 import type { Fate, Send } from "@/lib/browser/offer-outbox";
 import type { OfferPayload } from "@/lib/browser/offer-wizard";
 import type { OfferRequest } from "@/supabase/functions/_leads/lead-schema.ts";
 import { cleanTouch } from "@/supabase/functions/_leads/touch-rules.ts";
-import { FUNCTION_PATH } from "@/supabase/functions/_leads/site-facts.ts";
+import { FUNCTION_NAME, FUNCTIONS_PATH } from "@/supabase/functions/_leads/site-facts.ts";
 
 /**
- * Sends an offer request to the hosted function with one fetch, and says what the answer
- * means for the request (lib/browser/offer-outbox.ts keeps it or not). The request is
- * what the function's schema takes (OfferRequest is its input type), with the headers
- * Supabase's gateway reads. Loaded when there is something to send.
+ * Sends an offer request to the hosted function through Supabase's functions client (what
+ * supabase-js's `functions.invoke` is, without the rest of supabase-js), and says what the
+ * answer means for the request (lib/browser/offer-outbox.ts keeps it or not). The request
+ * is what the function's schema takes (OfferRequest is its input type). Loaded when there
+ * is something to send.
  */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** The function's address: the Supabase project's, or the page's own origin (local server). */
-export function functionUrl(): string {
-  return `${publicEnv.supabaseUrl ?? window.location.origin}${FUNCTION_PATH}`;
+/** The functions of the Supabase project, or of the page's own origin (local server). */
+export function functionsUrl(): string {
+  return `${publicEnv.supabaseUrl ?? window.location.origin}${FUNCTIONS_PATH}`;
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent. */
@@ -90,23 +93,33 @@ export function requestBody({ attribution: kept, ...payload }: OfferPayload): Of
 }
 
 export const sendToFunction: Send = async (payload) => {
-  try {
-    const response = await fetch(functionUrl(), {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        // What supabase-js sends: the gateway reads the project's public key.
-        authorization: `Bearer ${publicEnv.supabaseAnonKey}`,
-        apikey: publicEnv.supabaseAnonKey,
-      },
-      body: JSON.stringify(requestBody(payload)),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (response.ok) return { ok: true };
-    const error = new Error(`The offer function answered ${response.status}.`);
-    return { ok: false, error, ...(await classifyAnswer(response)) };
-  } catch (error) {
-    // No answer: offline, a blocked or timed-out request, CORS.
-    return { ok: false, fate: "keep", error };
+  const functions = new FunctionsClient(functionsUrl(), {
+    // What supabase-js sends: the gateway reads the project's public key.
+    headers: {
+      authorization: `Bearer ${publicEnv.supabaseAnonKey}`,
+      apikey: publicEnv.supabaseAnonKey,
+    },
+  });
+  const { error } = await functions.invoke(FUNCTION_NAME, {
+    body: requestBody(payload),
+    timeout: REQUEST_TIMEOUT_MS,
+  });
+  if (!error) return { ok: true };
+  // The function answered, not 2xx: its Response (the error's context) decides.
+  if (error instanceof FunctionsHttpError) {
+    return { ok: false, error, ...(await classifyAnswer(error.context as Response)) };
   }
+  // Supabase's relay did not reach the function: send it again, when the relay says.
+  if (error instanceof FunctionsRelayError) {
+    const relay = error.context as Response;
+    return {
+      ok: false,
+      fate: "keep",
+      error,
+      retryAfterMs: retryAfterMs(relay.headers.get("retry-after")),
+    };
+  }
+  // No answer (FunctionsFetchError: offline, blocked, timed out, CORS), or a 2xx whose
+  // body would not parse: send it again; the same id is stored once.
+  return { ok: false, fate: "keep", error };
 };

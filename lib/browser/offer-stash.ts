@@ -2,9 +2,9 @@ import type { OfferPayload } from "@/lib/browser/offer-wizard";
 
 /**
  * The part of the outbox the form's own script carries: where requests are kept, and
- * writing one there the moment the button is pressed, before the code that sends it
- * (lib/browser/offer-delivery.ts, loaded when needed) is even downloaded. The outbox
- * (lib/browser/offer-outbox.ts) reads the same entries.
+ * writing one there the moment the button is pressed, before the code that sends it (the
+ * outbox, lib/browser/offer-outbox.ts, and its sender, loaded when needed) is even
+ * downloaded. The outbox reads the same entries.
  */
 export const OUTBOX_KEY = "qhb.offer-outbox.v1";
 /** The IndexedDB database the outbox falls back to when localStorage is full. */

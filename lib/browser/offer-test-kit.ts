@@ -14,19 +14,25 @@ export function payload(id: string): OfferPayload {
   };
 }
 
-/** A Response as the function gives it (jsdom has none: this has the parts that are read). */
+/**
+ * A Response as the function gives it, JSON (jsdom has none: this has the parts that are
+ * read, by the sender and by Supabase's functions client).
+ */
 export function answer(
   status: number,
   body: unknown = {},
   headers: Record<string, string> = {},
 ): Response {
+  const all: Record<string, string> = { "content-type": "application/json", ...headers };
+  const json = async () => {
+    if (body instanceof Error) throw body;
+    return body;
+  };
   return {
     ok: status >= 200 && status < 300,
     status,
-    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
-    json: async () => {
-      if (body instanceof Error) throw body;
-      return body;
-    },
+    headers: { get: (name: string) => all[name.toLowerCase()] ?? null },
+    json,
+    text: async () => JSON.stringify(await json()),
   } as unknown as Response;
 }

@@ -39,6 +39,8 @@ function main(): number {
   rmSync(path.join(outDir, HEADERS_FILE), { force: true });
   const build = spawnSync("npx", ["next", "build", ...process.argv.slice(2)], {
     stdio: "inherit",
+    // No telemetry, and so no notice about it on a newcomer's first build.
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (build.status !== 0) return build.status ?? 1;
 

@@ -13,6 +13,11 @@ describe("isAllowedOrigin", () => {
     ["http://localhost.evil.example:3000", false],
     ["https://localhost:3000", false],
     ["http://localhost:3000/path", false],
+    ["http://localhost:65535", true],
+    // Ports no browser sends: past 65535, or with a leading zero.
+    ["http://localhost:65536", false],
+    ["http://localhost:99999", false],
+    ["http://localhost:03000", false],
     ["null", false],
   ])("%s -> %s", (origin, expected) => {
     expect(isAllowedOrigin(origin, allowed)).toBe(expected);

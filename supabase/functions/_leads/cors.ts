@@ -40,8 +40,18 @@ export function isAllowedOrigin(origin: string, allowed: readonly string[]): boo
   return allowed.some((entry) => {
     if (!entry.endsWith(":*")) return origin === entry;
     const base = entry.slice(0, -2);
-    return origin === base || new RegExp(`^${escapeRegExp(base)}:\\d{1,5}$`).test(origin);
+    const withPort = new RegExp(`^${escapeRegExp(base)}:\\d{1,5}$`);
+    return origin === base || (withPort.test(origin) && isSerializedOrigin(origin));
   });
+}
+
+/** An origin as a browser sends it: a port up to 65535, with no leading zero. */
+function isSerializedOrigin(origin: string): boolean {
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The request's Origin is echoed only when allowed; others get no CORS grant. */

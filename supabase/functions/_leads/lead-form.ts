@@ -31,8 +31,32 @@ export type FormOutcome =
   | { kind: "busy"; retryAfter: number }
   | { kind: "unavailable" };
 
+/**
+ * A form field whose percent escapes are not UTF-8. The form's page is UTF-8, so a browser
+ * never sends one; decoding it anyway would store U+FFFD in place of what was sent.
+ */
+export class FormEncodingError extends Error {
+  constructor(readonly field: string) {
+    super(`${field}: The characters sent in this field could not be read. Type it again.`);
+  }
+}
+
+/** Whether a name=value pair's escapes decode as UTF-8 (a bare "%" is read as itself). */
+function decodesAsUtf8(pair: string): boolean {
+  try {
+    decodeURIComponent(pair.replace(/%(?![\da-f]{2})/gi, "%25"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The form's fields as the request the page's script would have sent. */
 export function formToRequest(text: string): Record<string, unknown> {
+  const unreadable = text.split("&").find((pair) => !decodesAsUtf8(pair));
+  if (unreadable !== undefined) {
+    throw new FormEncodingError([...new URLSearchParams(unreadable).keys()][0] ?? "");
+  }
   const form = new URLSearchParams(text);
   // An input left empty (a hidden one the page script never filled) was not sent.
   const field = (name: string) => form.get(name) || undefined;

@@ -1035,6 +1035,80 @@ describe("the form posted by the browser itself, when no script ran", () => {
   });
 });
 
+describe("a form post the function cannot read as sent is refused before anything is stored", () => {
+  const LOCAL = "http://localhost:*";
+  const fields =
+    "address=77+High+St%2C+Columbus%2C+OH&condition=Fair&email=pat%40example.com&source=%2F&website=";
+  const handler = (harness: ReturnType<typeof setup>) =>
+    createLeadHandler({
+      store: harness.store,
+      config: {
+        ...readLeadConfig(() => undefined, { onSupabase: false }),
+        allowedOrigins: [SITE, LOCAL],
+        rateLimit: null,
+        cronSecret: null,
+      },
+      defer: () => {},
+      log: () => {},
+    }).handle;
+  const formPost = (body: string, origin = SITE) =>
+    new Request(FUNCTION_URL, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body,
+    });
+
+  it.each(["http://localhost:65536", "http://localhost:99999", "http://localhost:03000"])(
+    "from %s, which no browser sends as an Origin: 403",
+    async (origin) => {
+      const harness = setup();
+      const answer = await handler(harness)(formPost(fields, origin));
+      expect(answer.status).toBe(403);
+      expect(await harness.rowCount()).toBe(0);
+    },
+  );
+
+  it("from a local page on a port up to 65535: taken, and answered with that page's site", async () => {
+    const harness = setup();
+    const answer = await handler(harness)(formPost(fields, "http://localhost:65535"));
+    expect(answer.headers.get("location")).toBe("http://localhost:65535/offer-received");
+    expect(await harness.rowCount()).toBe(1);
+  });
+
+  it.each<[string, string, string]>([
+    ["an address", "address=77+High+St%FF", "/offer-not-sent/address"],
+    ["an e-mail cut inside a character", "email=pat%C3%40example.com", "/offer-not-sent/email"],
+    ["a phone", "phone=%ED%A0%80614", "/offer-not-sent/phone"],
+    ["the page it came from", "source=%2F%C0%AF", "/offer-not-sent/request"],
+  ])(
+    "with an escape in %s that is not UTF-8: the page naming it, nothing stored as U+FFFD",
+    async (_case, change, path) => {
+      const harness = setup();
+      const name = change.split("=")[0]!;
+      const body = [...fields.split("&").filter((pair) => !pair.startsWith(`${name}=`)), change]
+        .concat(name === "phone" ? ["call=on"] : [])
+        .join("&");
+      const answer = await handler(harness)(formPost(body));
+      expect({ status: answer.status, location: answer.headers.get("location") }).toEqual({
+        status: 303,
+        location: `${SITE}${path}`,
+      });
+      expect(await harness.rowCount()).toBe(0);
+    },
+  );
+
+  it("stores escapes that are UTF-8, and a bare % as typed", async () => {
+    const harness = setup();
+    const body = fields.replace("77+High+St", "77+Rue+d%C3%A9t%C3%A9+%F0%9F%8F%A0+50%+off");
+    expect((await handler(harness)(formPost(body))).headers.get("location")).toBe(
+      `${SITE}/offer-received`,
+    );
+    expect((await harness.rows())[0]?.address).toBe(
+      "77 Rue d\u00e9t\u00e9 \u{1f3e0} 50% off, Columbus, OH",
+    );
+  });
+});
+
 describe("an outsider's requests", () => {
   it("stores one row and answers 200 to twenty copies of one request sent at once", async () => {
     const { send, rowCount, emailed } = setup();

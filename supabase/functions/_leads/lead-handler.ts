@@ -9,7 +9,13 @@ import { handleSmsInbound, SMS_INBOUND_PATH } from "./delivery/sms-inbound.ts";
 import { describeLead } from "./delivery/team-messages.ts";
 import { DISCLOSURES, sha256Hex, shownDisclosure } from "./disclosures.ts";
 import type { LeadConfig } from "./lead-config.ts";
-import { formToRequest, FORM_MEDIA_TYPE, formRedirect, type FormOutcome } from "./lead-form.ts";
+import {
+  formToRequest,
+  FORM_MEDIA_TYPE,
+  FormEncodingError,
+  formRedirect,
+  type FormOutcome,
+} from "./lead-form.ts";
 import { normalizeUnseenFields } from "./lead-intake.ts";
 import { createLeadMaintenance, type MaintenanceReport } from "./lead-maintenance.ts";
 import type { LeadRecords } from "./lead-records.ts";
@@ -138,7 +144,11 @@ export function createLeadHandler(deps: LeadHandlerDeps): LeadFunction {
         return answer({ kind: "invalid", fields: [] }, 413, { error: MESSAGES.tooLarge });
       }
       raw = via === "form" ? formToRequest(text) : JSON.parse(text);
-    } catch {
+    } catch (error) {
+      if (error instanceof FormEncodingError) {
+        const fields = [error.field];
+        return answer({ kind: "invalid", fields }, 400, { error: error.message, fields });
+      }
       return answer({ kind: "invalid", fields: [] }, 400, {
         error: MESSAGES.brokenJson,
         fields: [],
