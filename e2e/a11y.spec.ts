@@ -224,6 +224,17 @@ test.describe("the offer bar, shown on a phone", () => {
   }
 });
 
+test.describe("the header's menu on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("open, has no axe violations", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("navigation", { name: "Main" }).locator("summary").click();
+    await expect(page.getByRole("link", { name: "Facing foreclosure" }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe("the blog's category sheet on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
