@@ -93,6 +93,8 @@ type AfterSendView = typeof import("@/components/offer-form/after-send").AfterSe
 export type Sent = {
   address: string;
   email: string;
+  /** The number to call back, when a call was requested; empty otherwise. */
+  phone: string;
   /** delivered; kept in the browser's storage; kept only in this page. */
   outcome: "delivered" | "kept" | "page";
 };
@@ -400,6 +402,7 @@ export function OfferForm(props: OfferFormProps) {
     setSent({
       address: payload.address,
       email: payload.email,
+      phone: payload.phone ?? "",
       outcome: outcome.kind === "delivered" ? "delivered" : kept === "page" ? "page" : "kept",
     });
     if (honeypotRef.current) honeypotRef.current.value = "";
@@ -413,7 +416,14 @@ export function OfferForm(props: OfferFormProps) {
     requestAnimationFrame(() => document.getElementById(`${fieldId}-address`)?.focus());
   }
 
-  const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
+  // The panel comes into view from its top, its heading and what was sent clear of the toast.
+  const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => {
+    heading?.focus({ preventScroll: true });
+    heading?.closest("section")?.scrollIntoView({
+      behavior: prefersReducedMotion() ? "auto" : "smooth",
+      block: "start",
+    });
+  }, []);
   const panel = (at: Step) => ({
     "data-panel": at,
     role: "group" as const,
