@@ -203,8 +203,9 @@ function typedBeforeScript(form: HTMLFormElement): OfferDraft | null {
 
 /**
  * The offer form: one HTML form that works before its script and without it (it posts to
- * the function, every step revealed as the one before is filled, globals.css), and a
- * three-step wizard once the island runs, taking over what was typed.
+ * the function; with script off every field shows at once, while the script is on its way
+ * each step appears as the one before is filled, globals.css), and a three-step wizard once
+ * the island runs, taking over what was typed.
  */
 export function OfferForm(props: OfferFormProps) {
   const { id, state, source, action, placeholder, company, copy, wording } = props;
