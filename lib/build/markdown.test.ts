@@ -20,10 +20,14 @@ describe("renderMarkdown", () => {
     expect(html).not.toContain("align=");
   });
 
-  it("can put wide tables in a focusable region that scrolls sideways", () => {
-    const html = renderMarkdown("| A | B |\n| --- | --- |\n| 1 | 2 |", { scrollableTables: true });
-    expect(html).toMatch(
-      /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table 1, scrolls sideways on small screens"><table>/,
+  it("can give a table one block per row for phones, the table kept for wider screens", () => {
+    const html = renderMarkdown(
+      "## At a glance\n\n| What | Cash | Listing |\n| --- | --- | --- |\n| **Time** | 7 days | [Months](/blog) |",
+      { stackedTables: true },
+    );
+    expect(html).toContain('<table class="max-md:hidden">');
+    expect(html).toContain(
+      '<div class="stacked-rows md:hidden"><div class="stacked-row"><h3>Time</h3><dl><dt>Cash</dt><dd>7 days</dd><dt>Listing</dt><dd><a href="/blog">Months</a></dd></dl></div></div>',
     );
     expect(renderMarkdown("| A | B |\n| --- | --- |\n| 1 | 2 |")).toMatch(/^<table>/);
   });

@@ -61,34 +61,65 @@ function tableAlignClasses() {
   };
 }
 
+function element(tagName: string, className: string[] | null, children: HastNode[]): HastNode {
+  return { type: "element", tagName, properties: className ? { className } : {}, children };
+}
+
+function cellsOf(row: HastNode): HastNode[] {
+  return (row.children ?? []).filter((child) => child.tagName === "th" || child.tagName === "td");
+}
+
 /**
- * Puts each table in a region that scrolls sideways on a narrow screen, so a wide table
- * keeps readable columns; the region can take focus, so keyboard users can scroll it too.
+ * A table whose first column names what each row compares, read on a phone as one block
+ * per row: that name as a heading one level under the section's, then each column's
+ * answer under the column's name. The table itself stays for wider screens.
  */
-function scrollableTables() {
+function stackedRows(table: HastNode, level: number): HastNode {
+  const sections = table.children ?? [];
+  const head = sections.find((child) => child.tagName === "thead");
+  const body = sections.find((child) => child.tagName === "tbody");
+  const headRow = head?.children?.find((child) => child.tagName === "tr");
+  const columns = headRow ? cellsOf(headRow).map(textOf) : [];
+  const rows = (body?.children ?? []).filter((child) => child.tagName === "tr");
+  const heading = `h${Math.min(level, 6)}`;
+  return element(
+    "div",
+    ["stacked-rows", "md:hidden"],
+    rows.map((row) => {
+      const [name, ...answers] = cellsOf(row);
+      return element(
+        "div",
+        ["stacked-row"],
+        [
+          element(heading, null, [{ type: "text", value: name ? textOf(name) : "" }]),
+          element(
+            "dl",
+            null,
+            answers.flatMap((answer, index) => [
+              element("dt", null, [{ type: "text", value: columns[index + 1] ?? "" }]),
+              element("dd", null, structuredClone(answer.children ?? [])),
+            ]),
+          ),
+        ],
+      );
+    }),
+  );
+}
+
+/**
+ * Gives each table a second reading for phones (stackedRows) and shows the table from `md`
+ * up: no region that scrolls sideways, and no column cut off at the edge of a phone.
+ */
+function stackedTables() {
   return (tree: HastNode) => {
-    let count = 0;
-    const visit = (node: HastNode) => {
-      node.children = node.children?.map((child) => {
-        if (child.tagName !== "table") {
-          visit(child);
-          return child;
-        }
-        count += 1;
-        return {
-          type: "element",
-          tagName: "div",
-          properties: {
-            className: ["table-scroll"],
-            role: "region",
-            tabIndex: 0,
-            ariaLabel: `Table ${count}, scrolls sideways on small screens`,
-          },
-          children: [child],
-        };
-      });
-    };
-    visit(tree);
+    let level = 2;
+    tree.children = (tree.children ?? []).flatMap((child) => {
+      const heading = /^h([1-6])$/.exec(child.tagName ?? "");
+      if (heading) level = Number(heading[1]) + 1;
+      if (child.tagName !== "table") return [child];
+      child.properties = { ...child.properties, className: ["max-md:hidden"] };
+      return [child, stackedRows(child, level)];
+    });
   };
 }
 
@@ -101,14 +132,14 @@ const base = () =>
     .use(tableAlignClasses);
 
 const processor = base().use(rehypeStringify);
-const scrollingProcessor = base().use(scrollableTables).use(rehypeStringify);
+const stackingProcessor = base().use(stackedTables).use(rehypeStringify);
 
 export type MarkdownOptions = {
-  /** Wrap tables in a region that scrolls sideways (pages whose tables are wide). */
-  scrollableTables?: boolean;
+  /** Read each table as one block per row on phones (tables that compare several columns). */
+  stackedTables?: boolean;
 };
 
 /** Markdown to HTML at build time; raw HTML in the source is dropped, not passed through. */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  return String((options.scrollableTables ? scrollingProcessor : processor).processSync(markdown));
+  return String((options.stackedTables ? stackingProcessor : processor).processSync(markdown));
 }
