@@ -32,6 +32,15 @@ describe("renderMarkdown", () => {
     expect(renderMarkdown("| A | B |\n| --- | --- |\n| 1 | 2 |")).toMatch(/^<table>/);
   });
 
+  it("can fold each h2 section into a disclosure, the listed ones open", () => {
+    const html = renderMarkdown("Intro.\n\n## In short\n\nA.\n\n## Details\n\nB.", {
+      foldSections: { open: ["in-short"] },
+    });
+    expect(html).toBe(
+      '<p>Intro.</p>\n<details class="folded-section" open><summary><h2 id="in-short">In short</h2></summary>\n<p>A.</p>\n</details><details class="folded-section"><summary><h2 id="details">Details</h2></summary>\n<p>B.</p></details>',
+    );
+  });
+
   it("gives headings ids to link to, distinct within the page", () => {
     expect(renderMarkdown("## Who we are\n\n## Who we are\n\n### Calls & texts")).toBe(
       '<h2 id="who-we-are">Who we are</h2>\n<h2 id="who-we-are-2">Who we are</h2>\n<h3 id="calls-texts">Calls &#x26; texts</h3>',

@@ -123,6 +123,38 @@ function stackedTables() {
   };
 }
 
+/**
+ * Folds each h2 section into a native <details> whose summary is the heading, open when its
+ * id is in `open`: a long page a phone reader skims by its headings, opening what they need,
+ * without script. What comes before the first h2 stays as it is.
+ */
+function foldedSections(open: readonly string[]) {
+  return (tree: HastNode) => {
+    const children: HastNode[] = [];
+    let section: HastNode | undefined;
+    for (const child of tree.children ?? []) {
+      if (child.tagName === "h2") {
+        const id = String(child.properties?.id ?? "");
+        section = {
+          type: "element",
+          tagName: "details",
+          properties: {
+            className: ["folded-section"],
+            ...(open.includes(id) ? { open: true } : {}),
+          },
+          children: [{ type: "element", tagName: "summary", properties: {}, children: [child] }],
+        };
+        children.push(section);
+      } else if (section) {
+        section.children?.push(child);
+      } else {
+        children.push(child);
+      }
+    }
+    tree.children = children;
+  };
+}
+
 const base = () =>
   unified()
     .use(remarkParse)
@@ -137,9 +169,15 @@ const stackingProcessor = base().use(stackedTables).use(rehypeStringify);
 export type MarkdownOptions = {
   /** Read each table as one block per row on phones (tables that compare several columns). */
   stackedTables?: boolean;
+  /** Fold each h2 section into a disclosure; those whose heading ids are listed start open. */
+  foldSections?: { open: readonly string[] };
 };
 
 /** Markdown to HTML at build time; raw HTML in the source is dropped, not passed through. */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
+  if (options.foldSections) {
+    const folding = base().use(foldedSections, options.foldSections.open).use(rehypeStringify);
+    return String(folding.processSync(markdown));
+  }
   return String((options.stackedTables ? stackingProcessor : processor).processSync(markdown));
 }
