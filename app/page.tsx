@@ -9,6 +9,7 @@ import { Hero } from "@/components/home/hero";
 import { CalculatorLink } from "@/components/home/calculator-link";
 import { HowItWorks } from "@/components/home/how-it-works";
 import { PropertyTypes } from "@/components/home/property-types";
+import { SituationList } from "@/components/home/situation-list";
 import { StateLinks } from "@/components/home/state-links";
 import { Island } from "@/components/islands/island";
 import { offerFormProps } from "@/components/offer-form/form-props";
@@ -55,6 +56,7 @@ export default function HomePage() {
         </div>
       </div>
       <OfferBarRegion formId={FORM_ID}>
+        <SituationList />
         <PropertyTypes />
         <HowItWorks />
         <CalculatorLink />

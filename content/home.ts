@@ -1,31 +1,35 @@
 import { site } from "@/config/site";
+import { siteNavCopy } from "@/content/site-nav";
 import type { SituationSlug } from "@/content/situations";
 
-/** A property type the home page lists, with the situation guide that fits it, if one does. */
+/** A page that guides an owner of one kind of property: a situation guide, the comparison, a post. */
+export type PropertyGuide = { situation: SituationSlug } | { compare: true } | { post: string };
+
+/** A property type the home page lists, with the guide that fits it, if one does: each its own. */
 type PropertyType = {
   icon: "scroll" | "key" | "building" | "trees" | "hammer" | "house";
   title: string;
   text: string;
-  situation?: SituationSlug;
+  guide?: PropertyGuide;
 };
 
 const propertyTypes: readonly PropertyType[] = [
   {
     icon: "scroll",
     title: "Estate Sales",
-    situation: "inherited-house-probate",
+    guide: { post: "selling-an-inherited-house-estate-sales-guide" },
     text: "Settling a loved one's estate? We buy the house with its contents and work around probate timelines.",
   },
   {
     icon: "key",
     title: "Rental Properties",
-    situation: "tired-landlord",
+    guide: { situation: "tired-landlord" },
     text: "Tired landlord, problem tenants or vacancies? We buy rentals occupied or empty, leases and all.",
   },
   {
     icon: "building",
     title: "Multi-Family Homes",
-    situation: "tired-landlord",
+    guide: { compare: true },
     text: "Duplexes, triplexes and fourplexes, in one cash sale, without unit-by-unit showings.",
   },
   {
@@ -36,13 +40,13 @@ const propertyTypes: readonly PropertyType[] = [
   {
     icon: "hammer",
     title: "Houses Needing Repair",
-    situation: "major-repairs",
+    guide: { situation: "major-repairs" },
     text: "Roof leaks, foundation cracks, fire or water damage: we price the repairs in so you don't have to make them.",
   },
   {
     icon: "house",
     title: "Inherited Properties",
-    situation: "inherited-house-probate",
+    guide: { situation: "inherited-house-probate" },
     text: "Inherited a house you can't keep up? We close quickly and split proceeds however the heirs decide.",
   },
 ];
@@ -74,6 +78,11 @@ export const homeCopy = {
     title: "Get Your Free Cash Offer",
     lead: "Three quick steps. No obligation, no fees.",
     addressPlaceholder: "123 Main St, Springfield, IL 62701",
+  },
+  situations: {
+    title: siteNavCopy.situationsTitle,
+    lead: "Pick what fits. Each guide lays out your options and timeline, and when a cash sale helps and when it does not.",
+    all: siteNavCopy.allSituations,
   },
   faqTitle: "Questions Homeowners Ask",
   propertyTypes: {

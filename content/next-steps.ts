@@ -21,6 +21,8 @@ export const nextSteps = {
   again: "Request another offer",
   addressLabel: "Property",
   emailLabel: "Offer goes to",
+  /** The number the visitor asked to be called on. */
+  phoneLabel: "We'll call",
   /** What became of the request, said plainly. */
   where: {
     delivered: {

@@ -16,6 +16,17 @@ export const SITUATION_SLUGS = [
 
 export type SituationSlug = (typeof SITUATION_SLUGS)[number];
 
+/** Each situation as a homeowner would put it: the header's menu and the home page's list. */
+export const SITUATION_WORDS: Record<SituationSlug, string> = {
+  "inherited-house-probate": "Inherited a house",
+  foreclosure: "Facing foreclosure",
+  divorce: "Getting divorced",
+  relocation: "Moving away",
+  "tired-landlord": "Tired of being a landlord",
+  "major-repairs": "House needs major repairs",
+  "behind-on-property-taxes": "Behind on property taxes",
+};
+
 /** The words around the situation pages and the comparison page. */
 export const situationsCopy = {
   index: {

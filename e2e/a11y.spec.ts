@@ -224,6 +224,31 @@ test.describe("the offer bar, shown on a phone", () => {
   }
 });
 
+test.describe("the header's menu on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("open, has no axe violations", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("navigation", { name: "Main" }).locator("summary").click();
+    await expect(page.getByRole("link", { name: "Facing foreclosure" }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("the privacy policy with every section open", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`has no axe violations at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await open(page, "/privacy");
+      // Each click opens one, and the list of closed ones shrinks by it.
+      const closed = page.locator("main details:not([open]) > summary");
+      expect(await closed.count()).toBeGreaterThan(5);
+      while ((await closed.count()) > 0) await closed.first().click();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
 test.describe("the blog's category sheet on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

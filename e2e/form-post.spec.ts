@@ -1,5 +1,7 @@
 import { test as plainTest } from "@playwright/test";
 
+import { FORM_FIELDS } from "../supabase/functions/_leads/form-fields";
+import { HONEYPOT_FIELD } from "../supabase/functions/_leads/lead-rules";
 import { storedLeads } from "./support/lead-store";
 import { expect, test, type Page } from "./support/test";
 
@@ -11,7 +13,10 @@ import { expect, test, type Page } from "./support/test";
 const leadsFor = async (email: string) =>
   (await storedLeads("main")).filter((lead) => lead.email === email);
 
-/** Fills the form as it shows without script: each step appears as the one before is filled. */
+/**
+ * Fills the form as a bare HTML form: without script every field shows at once; while the
+ * script is on its way each step appears as the one before is filled.
+ */
 async function fillWithoutScript(page: Page, email: string, phone?: string) {
   const form = page.getByRole("form", { name: "Free cash offer request" });
   await form.getByLabel("Property Address").fill("31 Spruce St, Toledo, OH");
@@ -63,17 +68,60 @@ test.describe("with JavaScript off", () => {
   }) => {
     await page.goto("/");
     const form = page.getByRole("form", { name: "Free cash offer request" });
-    await form.getByLabel("Property Address").fill("   ");
-    // Nothing to see: the next step does not appear.
-    await expect(form.getByRole("radio", { name: /^Good/ })).toBeHidden();
-    await form.getByLabel("Property Address").fill("8 Birch Ct, Erie, PA");
-    await form.getByRole("radio", { name: /^Good/ }).check();
+    const address = form.getByLabel("Property Address");
     const email = form.getByLabel("Email Address *");
+    const valid = (field: typeof email) =>
+      field.evaluate((input: HTMLInputElement) => input.validity.valid);
+    await address.fill("   ");
+    await form.getByRole("radio", { name: /^Good/ }).check();
+    await email.fill("dana@example.com");
+    await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+    await expect(page).toHaveURL("/");
+    expect(await valid(address)).toBe(false);
+
+    await address.fill("8 Birch Ct, Erie, PA");
     await email.fill("not-an-address");
     await form.getByRole("button", { name: "Get My Cash Offer" }).click();
     await expect(page).toHaveURL("/");
-    expect(await email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+    expect(await valid(email)).toBe(false);
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}px the form shows every field and its button at once, as one form`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const path of ["/", "/sell-house-fast-ohio"]) {
+        await page.goto(path);
+        const form = page.getByRole("form", { name: "Free cash offer request" });
+        await expect(form.getByLabel("Property Address")).toBeVisible();
+        const conditions = form.getByRole("radio");
+        await expect(conditions).toHaveCount(5);
+        for (const condition of await conditions.all()) await expect(condition).toBeVisible();
+        await expect(form.getByLabel("Email Address *")).toBeVisible();
+        await expect(form.getByRole("switch", { name: "Request Call" })).toBeVisible();
+        await expect(form.getByRole("button", { name: "Get My Cash Offer" })).toBeVisible();
+        // The wizard's own controls take no room where no wizard will come.
+        await expect(form.getByRole("progressbar")).toHaveCount(0);
+        await expect(form.getByRole("button", { name: /^(Next|Back)$/ })).toHaveCount(0);
+        const heights = await form.evaluate((element) =>
+          [...element.querySelectorAll("[data-wizard-only]")].map(
+            (control) => control.getBoundingClientRect().height,
+          ),
+        );
+        expect(heights.every((height) => height === 0)).toBe(true);
+        // One form, posting to the function, its hidden fields in it.
+        await expect(page.locator("form[data-offer-form]")).toHaveCount(1);
+        await expect(form).toHaveAttribute("method", "post");
+        for (const name of ["id", "source", FORM_FIELDS.consentVersion, HONEYPOT_FIELD]) {
+          await expect(form.locator(`input[name="${name}"]`)).toHaveCount(1);
+        }
+      }
+    });
+  }
 });
 
 // The plain page: navigations here do not wait for the islands, whose scripts are held.

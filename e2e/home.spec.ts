@@ -16,6 +16,7 @@ test.describe("home page", () => {
     const sections = await main.getByRole("heading", { level: 2 }).allTextContents();
     expect(sections).toEqual([
       "Get Your Free Cash Offer",
+      "What's going on?",
       "Types of Properties We Buy",
       "How It Works",
       "Listing or Cash? Run the Numbers",
@@ -30,6 +31,7 @@ test.describe("home page", () => {
         "header",
         "#hero-title",
         "form",
+        "#situations",
         "#property-types",
         "#how-it-works",
         "#states",

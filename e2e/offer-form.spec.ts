@@ -1,7 +1,7 @@
 import { expect, test } from "./support/test";
 
 import { CONSENT_VERSION } from "../content/consent";
-import { fillOffer, holdFunction } from "./support/offer-form";
+import { FUNCTION_URL, fillOffer, holdFunction } from "./support/offer-form";
 
 test.describe("offer form on the home page", () => {
   test.beforeEach(async ({ page }) => {
@@ -173,6 +173,7 @@ test.describe("offer form on the home page", () => {
     const received = page.getByRole("region", { name: "Request received" });
     await expect(received).toContainText("4100 Bell Ave, Houston, TX");
     await expect(received).toContainText("maria@example.com");
+    await expect(received).toContainText("We'll call713-555-0142");
     await expect(form).toBeHidden();
     await received.getByRole("button", { name: "Request another offer" }).click();
 
@@ -213,8 +214,64 @@ test.describe("offer form on the home page", () => {
     // Said plainly: saved on this device, to be sent on its own.
     const saved = page.getByRole("region", { name: "Request saved, sending soon" });
     await expect(saved).toContainText("88 Lake Dr, Orlando, FL");
+    // No call was asked for: no number to call back.
+    await expect(saved).not.toContainText("We'll call");
     await saved.getByRole("button", { name: "Request another offer" }).click();
     await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
     await expect(form.getByLabel("Property Address")).toHaveValue("");
   });
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`after sending, at ${viewport.width}px`, () => {
+    test.use({ viewport });
+
+    test("the panel shows the number to call back, and the toast covers neither it nor the heading", async ({
+      page,
+    }) => {
+      // The panel comes into view at once, so its place can be read straight after.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.route(FUNCTION_URL, (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
+      );
+      await page.goto("/");
+      const form = await fillOffer(page, {
+        address: "4100 Bell Ave, Houston, TX",
+        condition: "Fair",
+        email: "maria@example.com",
+        phone: "(713) 555-0142",
+      });
+      await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+
+      // The toast as drawn (Radix also announces it in a live region of its own, 1 px in size).
+      const toast = page
+        .getByRole("region", { name: /^Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: "Thank you!" });
+      await expect(toast).toBeVisible();
+      const received = page.getByRole("region", { name: "Request received" });
+      const heading = received.getByRole("heading", { name: "Request received" });
+      const number = received.getByText("(713) 555-0142", { exact: true });
+      await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport({ ratio: 1 });
+      await expect(number).toBeInViewport({ ratio: 1 });
+
+      const toastBox = (await toast.boundingBox())!;
+      expect(overlaps(toastBox, (await heading.boundingBox())!)).toBe(false);
+      expect(overlaps(toastBox, (await number.boundingBox())!)).toBe(false);
+      if (viewport.width < 640) {
+        // On a phone the toast spans the screen's width: it stays clear of the whole panel.
+        expect(overlaps(toastBox, (await received.boundingBox())!)).toBe(false);
+      }
+    });
+  });
+}

@@ -34,6 +34,15 @@ const SITUATIONS = readdirSync(SITUATIONS_DIR)
   .filter((file) => file.endsWith(".md"))
   .map((file) => guide(path.join(SITUATIONS_DIR, file), (slug) => `/situations/${slug}`));
 const COMPARE = guide(path.resolve("content", "cash-offer-vs-listing.md"), (slug) => `/${slug}`);
+/** What the comparison weighs, one row (one card on a phone) each. */
+const COMPARE_ROWS = [
+  "Money you keep",
+  "Time to close",
+  "Repairs and preparation",
+  "Showings",
+  "Certainty",
+  "Who it suits",
+] as const;
 
 const STATE_COUNT = 50;
 
@@ -133,18 +142,45 @@ test.describe("situation guides", () => {
       "Listing with an agent",
       "Selling it yourself",
     ]);
-    for (const row of [
-      "Money you keep",
-      "Time to close",
-      "Repairs and preparation",
-      "Showings",
-      "Certainty",
-      "Who it suits",
-    ]) {
+    for (const row of COMPARE_ROWS) {
       await expect(table.getByRole("row", { name: new RegExp(`^${row}`) })).toHaveCount(1);
     }
     // Its figures name where they come from, including this site's own posts.
     await expect(page.locator('[data-guide-sources] a[href^="/blog/"]')).toHaveCount(2);
+  });
+
+  test("on a phone the comparison reads one question at a time, nothing scrolling sideways", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(COMPARE.path);
+    await expect(page.locator("main table")).toBeHidden();
+    const rows = page.locator(".stacked-row");
+    await expect(rows.getByRole("heading", { level: 3 })).toHaveText([...COMPARE_ROWS]);
+    const first = rows.first();
+    await expect(first.locator("dt")).toHaveText([
+      "Cash offer",
+      "Listing with an agent",
+      "Selling it yourself",
+    ]);
+    await expect(first.locator("dd").first()).toContainText("10–20% below");
+    for (const row of await rows.all()) await expect(row).toBeVisible();
+    // No region of the page, nor the page itself, is wider than the screen.
+    const sideways = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      regions: [...document.querySelectorAll("body *")]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .filter((element) => /auto|scroll/.test(getComputedStyle(element).overflowX))
+        .map((element) => element.outerHTML.slice(0, 80)),
+    }));
+    expect(sideways).toEqual({ page: 0, regions: [] });
+  });
+
+  test("on a large screen the comparison stays a table", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(COMPARE.path);
+    await expect(page.locator("main table")).toBeVisible();
+    await expect(page.locator(".stacked-rows")).toBeHidden();
   });
 });
 
@@ -259,7 +295,7 @@ test.describe("state law tables", () => {
 });
 
 test.describe("links to the guides", () => {
-  test("the home page's property types lead to the guide that fits, and keep the six cards", async ({
+  test("the home page's property types each lead to a guide of their own, and keep the six cards", async ({
     page,
   }) => {
     await page.goto("/");
@@ -276,17 +312,14 @@ test.describe("links to the guides", () => {
       page.locator(`[data-property-type="${title}"]`).getByRole("link");
     await expect(linkOf("Estate Sales")).toHaveAttribute(
       "href",
-      "/situations/inherited-house-probate",
+      "/blog/selling-an-inherited-house-estate-sales-guide",
     );
     await expect(linkOf("Inherited Properties")).toHaveAttribute(
       "href",
       "/situations/inherited-house-probate",
     );
     await expect(linkOf("Rental Properties")).toHaveAttribute("href", "/situations/tired-landlord");
-    await expect(linkOf("Multi-Family Homes")).toHaveAttribute(
-      "href",
-      "/situations/tired-landlord",
-    );
+    await expect(linkOf("Multi-Family Homes")).toHaveAttribute("href", COMPARE.path);
     await expect(linkOf("Houses Needing Repair")).toHaveAttribute(
       "href",
       "/situations/major-repairs",

@@ -1,4 +1,4 @@
-import { SITUATION_SLUGS, type SituationSlug } from "@/content/situations";
+import { SITUATION_SLUGS, SITUATION_WORDS, type SituationSlug } from "@/content/situations";
 
 /** Where the situation guides and the comparison page live; pages, cards and links share these. */
 export const SITUATIONS_PATH = "/situations";
@@ -11,6 +11,11 @@ export const OFFER_FORM_ID = "offer-form";
 export function situationPath(slug: SituationSlug): string {
   return `${SITUATIONS_PATH}/${slug}`;
 }
+
+/** Every guide named in the homeowner's words, in the index's order: menus and lists of links. */
+export const SITUATION_LINKS: readonly { href: string; text: string }[] = SITUATION_SLUGS.map(
+  (slug) => ({ href: situationPath(slug), text: SITUATION_WORDS[slug] }),
+);
 
 export function isSituationSlug(slug: string): slug is SituationSlug {
   return (SITUATION_SLUGS as readonly string[]).includes(slug);

@@ -1,7 +1,8 @@
 import { ArrowRight, Building2, Hammer, House, KeyRound, ScrollText, Trees } from "lucide";
 
-import { homeCopy } from "@/content/home";
-import { situationLink } from "@/lib/build/situations";
+import { homeCopy, type PropertyGuide } from "@/content/home";
+import { getPost } from "@/lib/build/blog";
+import { getComparePage, situationLink } from "@/lib/build/situations";
 import { Icon, type IconNode } from "@/components/ui/icon";
 import { Section } from "@/components/home/section";
 
@@ -14,7 +15,19 @@ const icons: Record<(typeof homeCopy.propertyTypes.items)[number]["icon"], IconN
   house: House,
 };
 
-/** The situation guide for a kind of property, named by its own title. */
+/** Where a property type's guide is and its title; a post that is not there stops the build. */
+function guideLink(guide: PropertyGuide): { href: string; title: string } {
+  if ("situation" in guide) return situationLink(guide.situation);
+  if ("compare" in guide) {
+    const compare = getComparePage();
+    return { href: compare.path, title: compare.title };
+  }
+  const post = getPost(guide.post);
+  if (!post) throw new Error(`content/home.ts: no blog post "${guide.post}" in content/blog.`);
+  return { href: post.path, title: post.title };
+}
+
+/** The guide for a kind of property, named by its own title. */
 function GuideLink({ href, title }: { href: string; title: string }) {
   return (
     <a
@@ -42,7 +55,7 @@ export function PropertyTypes() {
               <Icon icon={icons[item.icon]} className="size-8 text-blue-700" />
               <h3 className="mt-4 text-lg font-bold text-slate-950">{item.title}</h3>
               <p className="mt-2 text-slate-700">{item.text}</p>
-              {item.situation ? <GuideLink {...situationLink(item.situation)} /> : null}
+              {item.guide ? <GuideLink {...guideLink(item.guide)} /> : null}
             </li>
           );
         })}

@@ -22,7 +22,8 @@ export function AfterSend({ sent, phone, headingRef, onStartAgain }: AfterSendPr
   return (
     <section
       aria-labelledby="after-send-title"
-      className="space-y-4 rounded-xl border border-green-200 bg-green-50 p-4"
+      // Below the toast, which a phone shows across the top of its screen (components/ui/toast.tsx).
+      className="scroll-mt-44 space-y-4 rounded-xl border border-green-200 bg-green-50 p-4 sm:scroll-mt-4"
     >
       <h3
         id="after-send-title"
@@ -37,6 +38,14 @@ export function AfterSend({ sent, phone, headingRef, onStartAgain }: AfterSendPr
         <dd className="break-words text-slate-950">{sent.address}</dd>
         <dt className="font-semibold text-slate-700">{nextSteps.emailLabel}</dt>
         <dd className="break-words text-slate-950">{sent.email}</dd>
+        {sent.phone ? (
+          <>
+            <dt className="font-semibold text-slate-700">{nextSteps.phoneLabel}</dt>
+            <dd className="break-words text-slate-950" data-call-back="">
+              {sent.phone}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <p className="text-sm text-slate-800">{where.text}</p>
       <h4 className="font-bold text-slate-950">{nextSteps.title}</h4>

@@ -93,6 +93,8 @@ type AfterSendView = typeof import("@/components/offer-form/after-send").AfterSe
 export type Sent = {
   address: string;
   email: string;
+  /** The number to call back, when a call was requested; empty otherwise. */
+  phone: string;
   /** delivered; kept in the browser's storage; kept only in this page. */
   outcome: "delivered" | "kept" | "page";
 };
@@ -201,8 +203,9 @@ function typedBeforeScript(form: HTMLFormElement): OfferDraft | null {
 
 /**
  * The offer form: one HTML form that works before its script and without it (it posts to
- * the function, every step revealed as the one before is filled, globals.css), and a
- * three-step wizard once the island runs, taking over what was typed.
+ * the function; with script off every field shows at once, while the script is on its way
+ * each step appears as the one before is filled, globals.css), and a three-step wizard once
+ * the island runs, taking over what was typed.
  */
 export function OfferForm(props: OfferFormProps) {
   const { id, state, source, action, placeholder, company, copy, wording } = props;
@@ -400,6 +403,7 @@ export function OfferForm(props: OfferFormProps) {
     setSent({
       address: payload.address,
       email: payload.email,
+      phone: payload.phone ?? "",
       outcome: outcome.kind === "delivered" ? "delivered" : kept === "page" ? "page" : "kept",
     });
     if (honeypotRef.current) honeypotRef.current.value = "";
@@ -413,7 +417,14 @@ export function OfferForm(props: OfferFormProps) {
     requestAnimationFrame(() => document.getElementById(`${fieldId}-address`)?.focus());
   }
 
-  const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
+  // The panel comes into view from its top, its heading and what was sent clear of the toast.
+  const focusOnShow = useCallback((heading: HTMLHeadingElement | null) => {
+    heading?.focus({ preventScroll: true });
+    heading?.closest("section")?.scrollIntoView({
+      behavior: prefersReducedMotion() ? "auto" : "smooth",
+      block: "start",
+    });
+  }, []);
   const panel = (at: Step) => ({
     "data-panel": at,
     role: "group" as const,

@@ -20,8 +20,9 @@ export type GuideArticleProps = {
   related?: ReactNode;
 };
 
+/** The Markdown body; a table reads as one card per row on phones (lib/build/markdown.ts). */
 const PROSE =
-  "prose prose-slate prose-a:text-blue-700 prose-headings:text-slate-950 max-w-none [&_.table-scroll]:my-6 [&_.table-scroll]:overflow-x-auto [&_.table-scroll_table]:my-0 [&_.table-scroll_table]:min-w-[44rem]";
+  "prose prose-slate prose-a:text-blue-700 prose-headings:text-slate-950 max-w-none [&_.stacked-row]:my-4 [&_.stacked-row]:rounded-xl [&_.stacked-row]:border [&_.stacked-row]:border-slate-200 [&_.stacked-row]:bg-white [&_.stacked-row]:p-4 [&_.stacked-row_dd]:ps-0 [&_.stacked-row_dl]:my-0 [&_.stacked-row>:first-child]:mt-0";
 
 /**
  * A situation guide or the comparison page: headline, lead, the Markdown body (with the

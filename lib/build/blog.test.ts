@@ -46,6 +46,20 @@ describe("blog posts", () => {
     expect(text).toMatch(/10% to 20% below/);
   });
 
+  it("opens each post written for 2024 with what has changed since, its figures sourced", () => {
+    const dated = posts.filter((post) => post.title.includes("2024"));
+    expect(dated).toHaveLength(2);
+    for (const post of dated) {
+      const opening = post.html.slice(0, post.html.indexOf("</p>"));
+      expect(opening).toMatch(/^<p>[^<]*2024/);
+      expect(opening).toContain('<a href="#what-has-changed-since-2024">');
+      // Every figure in it links the page it comes from.
+      expect(opening.match(/<a href="https:/g)?.length).toBeGreaterThanOrEqual(3);
+      expect(opening).toContain("November 27, 2026");
+      expect(post.updated).toBe("2026-11-27");
+    }
+  });
+
   it("finds a post by slug and nothing for an unknown one", () => {
     expect(getPost(posts[0]!.slug)?.title).toBe(posts[0]!.title);
     expect(getPost("no-such-post")).toBeUndefined();

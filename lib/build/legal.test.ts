@@ -19,6 +19,19 @@ describe("the policy pages", () => {
     );
   });
 
+  it("opens with its short version, and folds every section but that and Do Not Sell", () => {
+    const html = getLegalPage("privacy").html;
+    const open = [
+      ...html.matchAll(/<details class="folded-section" open><summary><h2 id="([^"]+)">/g),
+    ].map((match) => match[1]);
+    expect(open).toEqual(["the-short-version", DO_NOT_SELL_ANCHOR]);
+    expect(html.match(/<details class="folded-section"><summary><h2 /g)).toHaveLength(11);
+    expect(html.indexOf("<h2")).toBe(html.indexOf('<h2 id="the-short-version">'));
+    // Terms and texts are short enough to read straight through.
+    expect(getLegalPage("terms").html).not.toContain("<details");
+    expect(getLegalPage("sms").html).not.toContain("<details");
+  });
+
   it("has the section the footer's Do Not Sell link opens", () => {
     expect(getLegalPage("privacy").html).toContain(`<h2 id="${DO_NOT_SELL_ANCHOR}">`);
   });

@@ -21,10 +21,15 @@ const frontMatterSchema = z
     title: z.string().trim().min(5),
     description: z.string().trim().min(100).max(170),
     updated: z.iso.date(),
+    /**
+     * A long policy folds each section into a disclosure a phone reader opens as needed;
+     * these sections (heading ids) start open. The sections the site links to must be here.
+     */
+    openSections: z.array(z.string().regex(/^[a-z0-9-]+$/)).optional(),
   })
   .strict();
 
-export type LegalPage = z.infer<typeof frontMatterSchema> & {
+export type LegalPage = Omit<z.infer<typeof frontMatterSchema>, "openSections"> & {
   slug: LegalSlug;
   path: string;
   html: string;
@@ -69,16 +74,33 @@ export function getLegalPage(slug: LegalSlug): LegalPage {
     ...data,
     updated: data.updated instanceof Date ? data.updated.toISOString().slice(0, 10) : data.updated,
   };
-  const meta = parseContent(frontMatterSchema, raw, `Invalid front matter in ${file}`);
+  const { openSections, ...meta } = parseContent(
+    frontMatterSchema,
+    raw,
+    `Invalid front matter in ${file}`,
+  );
   const page = {
     ...meta,
     slug,
     path: LEGAL_PAGES[slug].path,
-    html: renderMarkdown(fillTokens(content, tokens(), file)),
+    html: renderMarkdown(
+      fillTokens(content, tokens(), file),
+      openSections ? { foldSections: { open: openSections } } : {},
+    ),
   };
+  for (const id of openSections ?? []) {
+    if (!page.html.includes(` id="${id}"`)) {
+      throw new Error(`${file}: openSections names "${id}", which is no section's id.`);
+    }
+  }
   for (const anchor of LEGAL_PAGES[slug].anchors) {
     if (!page.html.includes(` id="${anchor}"`)) {
       throw new Error(`${file} has no section with the id "${anchor}", which the site links to.`);
+    }
+    if (openSections && !openSections.includes(anchor)) {
+      throw new Error(
+        `${file}: the section "${anchor}" is linked to from the site; list it in openSections, so the link lands on its text.`,
+      );
     }
   }
   cache.set(slug, page);

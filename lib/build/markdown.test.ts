@@ -20,12 +20,25 @@ describe("renderMarkdown", () => {
     expect(html).not.toContain("align=");
   });
 
-  it("can put wide tables in a focusable region that scrolls sideways", () => {
-    const html = renderMarkdown("| A | B |\n| --- | --- |\n| 1 | 2 |", { scrollableTables: true });
-    expect(html).toMatch(
-      /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table 1, scrolls sideways on small screens"><table>/,
+  it("can give a table one block per row for phones, the table kept for wider screens", () => {
+    const html = renderMarkdown(
+      "## At a glance\n\n| What | Cash | Listing |\n| --- | --- | --- |\n| **Time** | 7 days | [Months](/blog) |",
+      { stackedTables: true },
+    );
+    expect(html).toContain('<table class="max-md:hidden">');
+    expect(html).toContain(
+      '<div class="stacked-rows md:hidden"><div class="stacked-row"><h3>Time</h3><dl><dt>Cash</dt><dd>7 days</dd><dt>Listing</dt><dd><a href="/blog">Months</a></dd></dl></div></div>',
     );
     expect(renderMarkdown("| A | B |\n| --- | --- |\n| 1 | 2 |")).toMatch(/^<table>/);
+  });
+
+  it("can fold each h2 section into a disclosure, the listed ones open", () => {
+    const html = renderMarkdown("Intro.\n\n## In short\n\nA.\n\n## Details\n\nB.", {
+      foldSections: { open: ["in-short"] },
+    });
+    expect(html).toBe(
+      '<p>Intro.</p>\n<details class="folded-section" open><summary><h2 id="in-short">In short</h2></summary>\n<p>A.</p>\n</details><details class="folded-section"><summary><h2 id="details">Details</h2></summary>\n<p>B.</p></details>',
+    );
   });
 
   it("gives headings ids to link to, distinct within the page", () => {

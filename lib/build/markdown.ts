@@ -61,34 +61,97 @@ function tableAlignClasses() {
   };
 }
 
+function element(tagName: string, className: string[] | null, children: HastNode[]): HastNode {
+  return { type: "element", tagName, properties: className ? { className } : {}, children };
+}
+
+function cellsOf(row: HastNode): HastNode[] {
+  return (row.children ?? []).filter((child) => child.tagName === "th" || child.tagName === "td");
+}
+
 /**
- * Puts each table in a region that scrolls sideways on a narrow screen, so a wide table
- * keeps readable columns; the region can take focus, so keyboard users can scroll it too.
+ * A table whose first column names what each row compares, read on a phone as one block
+ * per row: that name as a heading one level under the section's, then each column's
+ * answer under the column's name. The table itself stays for wider screens.
  */
-function scrollableTables() {
+function stackedRows(table: HastNode, level: number): HastNode {
+  const sections = table.children ?? [];
+  const head = sections.find((child) => child.tagName === "thead");
+  const body = sections.find((child) => child.tagName === "tbody");
+  const headRow = head?.children?.find((child) => child.tagName === "tr");
+  const columns = headRow ? cellsOf(headRow).map(textOf) : [];
+  const rows = (body?.children ?? []).filter((child) => child.tagName === "tr");
+  const heading = `h${Math.min(level, 6)}`;
+  return element(
+    "div",
+    ["stacked-rows", "md:hidden"],
+    rows.map((row) => {
+      const [name, ...answers] = cellsOf(row);
+      return element(
+        "div",
+        ["stacked-row"],
+        [
+          element(heading, null, [{ type: "text", value: name ? textOf(name) : "" }]),
+          element(
+            "dl",
+            null,
+            answers.flatMap((answer, index) => [
+              element("dt", null, [{ type: "text", value: columns[index + 1] ?? "" }]),
+              element("dd", null, structuredClone(answer.children ?? [])),
+            ]),
+          ),
+        ],
+      );
+    }),
+  );
+}
+
+/**
+ * Gives each table a second reading for phones (stackedRows) and shows the table from `md`
+ * up: no region that scrolls sideways, and no column cut off at the edge of a phone.
+ */
+function stackedTables() {
   return (tree: HastNode) => {
-    let count = 0;
-    const visit = (node: HastNode) => {
-      node.children = node.children?.map((child) => {
-        if (child.tagName !== "table") {
-          visit(child);
-          return child;
-        }
-        count += 1;
-        return {
+    let level = 2;
+    tree.children = (tree.children ?? []).flatMap((child) => {
+      const heading = /^h([1-6])$/.exec(child.tagName ?? "");
+      if (heading) level = Number(heading[1]) + 1;
+      if (child.tagName !== "table") return [child];
+      child.properties = { ...child.properties, className: ["max-md:hidden"] };
+      return [child, stackedRows(child, level)];
+    });
+  };
+}
+
+/**
+ * Folds each h2 section into a native <details> whose summary is the heading, open when its
+ * id is in `open`: a long page a phone reader skims by its headings, opening what they need,
+ * without script. What comes before the first h2 stays as it is.
+ */
+function foldedSections(open: readonly string[]) {
+  return (tree: HastNode) => {
+    const children: HastNode[] = [];
+    let section: HastNode | undefined;
+    for (const child of tree.children ?? []) {
+      if (child.tagName === "h2") {
+        const id = String(child.properties?.id ?? "");
+        section = {
           type: "element",
-          tagName: "div",
+          tagName: "details",
           properties: {
-            className: ["table-scroll"],
-            role: "region",
-            tabIndex: 0,
-            ariaLabel: `Table ${count}, scrolls sideways on small screens`,
+            className: ["folded-section"],
+            ...(open.includes(id) ? { open: true } : {}),
           },
-          children: [child],
+          children: [{ type: "element", tagName: "summary", properties: {}, children: [child] }],
         };
-      });
-    };
-    visit(tree);
+        children.push(section);
+      } else if (section) {
+        section.children?.push(child);
+      } else {
+        children.push(child);
+      }
+    }
+    tree.children = children;
   };
 }
 
@@ -101,14 +164,20 @@ const base = () =>
     .use(tableAlignClasses);
 
 const processor = base().use(rehypeStringify);
-const scrollingProcessor = base().use(scrollableTables).use(rehypeStringify);
+const stackingProcessor = base().use(stackedTables).use(rehypeStringify);
 
 export type MarkdownOptions = {
-  /** Wrap tables in a region that scrolls sideways (pages whose tables are wide). */
-  scrollableTables?: boolean;
+  /** Read each table as one block per row on phones (tables that compare several columns). */
+  stackedTables?: boolean;
+  /** Fold each h2 section into a disclosure; those whose heading ids are listed start open. */
+  foldSections?: { open: readonly string[] };
 };
 
 /** Markdown to HTML at build time; raw HTML in the source is dropped, not passed through. */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  return String((options.scrollableTables ? scrollingProcessor : processor).processSync(markdown));
+  if (options.foldSections) {
+    const folding = base().use(foldedSections, options.foldSections.open).use(rehypeStringify);
+    return String(folding.processSync(markdown));
+  }
+  return String((options.stackedTables ? stackingProcessor : processor).processSync(markdown));
 }

@@ -103,8 +103,8 @@ export function parseGuide(data: unknown, body: string, file: string, pagePath: 
     ...meta,
     path: pagePath,
     html: {
-      before: renderMarkdown(before, { scrollableTables: true }),
-      ...(after === undefined ? {} : { after: renderMarkdown(after, { scrollableTables: true }) }),
+      before: renderMarkdown(before, { stackedTables: true }),
+      ...(after === undefined ? {} : { after: renderMarkdown(after, { stackedTables: true }) }),
     },
   };
 }
