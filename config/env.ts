@@ -109,6 +109,12 @@ export const COMPANY_ENV_NAMES = {
   locality: "COMPANY_LOCALITY",
   region: "COMPANY_REGION",
   postalCode: "COMPANY_POSTAL_CODE",
+  /** Call-tracking numbers by where the visit first came from: google=(614) 555-0150,… (README) */
+  phoneBySource: "COMPANY_PHONE_BY_SOURCE",
+  /** Where each claim the pages make can be checked (README, Company details). */
+  ratingUrl: "COMPANY_RATING_URL",
+  bbbUrl: "COMPANY_BBB_URL",
+  licenseUrl: "COMPANY_LICENSE_URL",
 } as const;
 
 /** The company's identity; every value can be replaced at build time. Unset: undefined. */

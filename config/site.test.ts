@@ -42,6 +42,10 @@ describe("company identity", () => {
         COMPANY_LOCALITY: "Albany",
         COMPANY_REGION: "NY",
         COMPANY_POSTAL_CODE: "12207",
+        COMPANY_PHONE_BY_SOURCE: "google=212-201-0150, Bing=(212) 201-0151",
+        COMPANY_RATING_URL: "https://www.google.com/maps/place/Acme",
+        COMPANY_BBB_URL: "https://www.bbb.org/us/ny/albany/profile/acme",
+        COMPANY_LICENSE_URL: "https://acme.example/licenses",
       }),
     );
     expect(company).toEqual({
@@ -51,6 +55,22 @@ describe("company identity", () => {
       privacyPhone: { display: "(888) 555-0123", href: "tel:+18885550123", e164: "+18885550123" },
       email: "hello@acme.example",
       address: { street: "1 Main St", locality: "Albany", region: "NY", postalCode: "12207" },
+      phoneBySource: {
+        google: { display: "(212) 201-0150", href: "tel:+12122010150", e164: "+12122010150" },
+        bing: { display: "(212) 201-0151", href: "tel:+12122010151", e164: "+12122010151" },
+      },
+      evidence: {
+        rating: "https://www.google.com/maps/place/Acme",
+        bbb: "https://www.bbb.org/us/ny/albany/profile/acme",
+        licenses: "https://acme.example/licenses",
+      },
+    });
+  });
+
+  it("sets no tracking number and no evidence unless told", () => {
+    expect(buildCompany({})).toMatchObject({
+      phoneBySource: {},
+      evidence: { rating: null, bbb: null, licenses: null },
     });
   });
 
@@ -60,6 +80,40 @@ describe("company identity", () => {
     );
     expect(() => buildCompany({ email: "not-an-email" })).toThrow(/COMPANY_EMAIL/);
     expect(() => buildCompany({ region: "Ohio" })).toThrow(/COMPANY_REGION/);
+  });
+
+  it("refuses tracking numbers it cannot use, naming the variable and the sources it knows", () => {
+    const refused = (value: string) => () => buildCompany({ phoneBySource: value });
+    expect(refused("yahoo=(614) 201-0150")).toThrow(
+      'COMPANY_PHONE_BY_SOURCE names a source "yahoo" the site does not tell apart: use ' +
+        "google, bing, facebook, organic, email, referral, direct.",
+    );
+    expect(refused("google=(614) 201-015")).toThrow(
+      /COMPANY_PHONE_BY_SOURCE \(google\) must be a 10-digit US phone number \(got "\(614\) 201-015"\)/,
+    );
+    expect(refused("google (614) 201-0150")).toThrow(
+      /COMPANY_PHONE_BY_SOURCE must list source=number pairs, such as google=/,
+    );
+    expect(refused("google=614-201-0150,google=614-201-0151")).toThrow(
+      'COMPANY_PHONE_BY_SOURCE gives "google" twice.',
+    );
+  });
+
+  it("takes each claim's evidence as an https:// address only, naming the variable", () => {
+    expect(buildCompany({ bbbUrl: "https://www.bbb.org/x" }).evidence.bbb).toBe(
+      "https://www.bbb.org/x",
+    );
+    for (const [key, variable] of [
+      ["ratingUrl", "COMPANY_RATING_URL"],
+      ["bbbUrl", "COMPANY_BBB_URL"],
+      ["licenseUrl", "COMPANY_LICENSE_URL"],
+    ] as const) {
+      for (const value of ["http://www.bbb.org/x", "www.bbb.org/x", "javascript:alert(1)"]) {
+        expect(() => buildCompany({ [key]: value })).toThrow(
+          `${variable} must be an https:// address where a homeowner can check the claim (got "${value}").`,
+        );
+      }
+    }
   });
 
   it("takes only a toll-free number for privacy requests, naming the variable", () => {
@@ -77,7 +131,7 @@ describe("company identity", () => {
 });
 
 describe("a deploy build with the example company", () => {
-  /** A company with every detail of its own. */
+  /** A company with every detail of its own, and the evidence for each claim. */
   const real = {
     COMPANY_PHONE: "(212) 555-0200",
     COMPANY_PRIVACY_PHONE: "(888) 201-0000",
@@ -85,6 +139,9 @@ describe("a deploy build with the example company", () => {
     COMPANY_LOCALITY: "Albany",
     COMPANY_REGION: "NY",
     COMPANY_POSTAL_CODE: "12207",
+    COMPANY_RATING_URL: "https://www.google.com/maps/place/Acme",
+    COMPANY_BBB_URL: "https://www.bbb.org/us/ny/albany/profile/acme",
+    COMPANY_LICENSE_URL: "https://acme.example/licenses",
   };
   const refusal = (env: Record<string, string | undefined>) => {
     try {
@@ -135,6 +192,37 @@ describe("a deploy build with the example company", () => {
     expect(refusal({ ...real, COMPANY_STREET: "100 example avenue suite 200" })).toMatch(
       /COMPANY_STREET: "100 example avenue suite 200" is the example street/,
     );
+  });
+
+  it.each([
+    ["COMPANY_RATING_URL", "4.9/5 rating from 500+ homeowners"],
+    ["COMPANY_BBB_URL", "A+ rating"],
+    ["COMPANY_LICENSE_URL", "licensed in all 50 states"],
+  ])("stops on a claim without its evidence: %s unset", (variable, claim) => {
+    const message = refusal({ ...real, [variable]: undefined });
+    expect(message).toContain(
+      `  ${variable}: not set, so "${claim}" would be published with nothing a homeowner can check.`,
+    );
+    expect(message).toMatch(new RegExp(`^Set ${variable} to the company's own details`, "m"));
+  });
+
+  it("goes through with tracking numbers of the company's own, and stops on fictional ones", () => {
+    expect(refusal({ ...real, COMPANY_PHONE_BY_SOURCE: "google=(212) 201-0150" })).toBeNull();
+    expect(
+      refusal({ ...real, COMPANY_PHONE_BY_SOURCE: "google=(212) 201-0150,bing=(614) 555-0151" }),
+    ).toMatch(
+      /^ {2}COMPANY_PHONE_BY_SOURCE: bing's \(614\) 555-0151 is a 555-0100 to 555-0199 number, reserved for fiction\.$/m,
+    );
+  });
+
+  it("lets the local build through without evidence, so its claims stay unlinked", () => {
+    const local = { QHB_LOCAL_BUILD: "1" };
+    expect(refusal(local)).toBeNull();
+    expect(buildCompany(companyEnv(local)).evidence).toEqual({
+      rating: null,
+      bbb: null,
+      licenses: null,
+    });
   });
 
   it("names the test-only way through, and lets the local build and that way through", () => {

@@ -7,6 +7,7 @@ import {
   type CompanyEnv,
 } from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
+import { CALL_SOURCES, type CallSource } from "@/supabase/functions/_leads/attribution.ts";
 import { DEFAULT_COMPANY_NAME } from "@/supabase/functions/_leads/site-facts.ts";
 
 /**
@@ -26,7 +27,42 @@ export type Company = {
   privacyPhone: Phone;
   email: string;
   address: { street: string; locality: string; region: string; postalCode: string };
+  /** Call-tracking numbers by where the visit first came from; none unless set. */
+  phoneBySource: Partial<Record<CallSource, Phone>>;
+  /** Where a homeowner can check each claim (CLAIMS); null until set. */
+  evidence: Record<Claim, string | null>;
 };
+
+/** The numbers the pages state; every page reads them from `site`. */
+const RATING = { score: "4.9", outOf: 5, reviewCount: "500+" } as const;
+const TRUST = { homesPurchased: "4k+", bbbRating: "A+", licensedStates: 50 } as const;
+
+/**
+ * The claims a homeowner can check, each with the variable that says where (README, Company
+ * details): a deploy build refuses to publish one without it, and the pages link the claim to it.
+ */
+export const CLAIMS = {
+  rating: {
+    variable: COMPANY_ENV_NAMES.ratingUrl,
+    claim: `${RATING.score}/${RATING.outOf} rating from ${RATING.reviewCount} homeowners`,
+    /** What the link leads to, for a screen reader: the link text is the claim itself. */
+    leadsTo: "read the reviews",
+  },
+  bbb: {
+    variable: COMPANY_ENV_NAMES.bbbUrl,
+    claim: `${TRUST.bbbRating} rating`,
+    leadsTo: "our Better Business Bureau profile",
+  },
+  licenses: {
+    variable: COMPANY_ENV_NAMES.licenseUrl,
+    claim: `licensed in all ${TRUST.licensedStates} states`,
+    leadsTo: "our licences, state by state",
+  },
+} as const satisfies Record<string, { variable: string; claim: string; leadsTo: string }>;
+
+export type Claim = keyof typeof CLAIMS;
+const CLAIM_KEYS = Object.keys(CLAIMS) as Claim[];
+const CLAIM_ENV_KEYS = { rating: "ratingUrl", bbb: "bbbUrl", licenses: "licenseUrl" } as const;
 
 /**
  * The defaults are plainly examples: a 555-01xx number (reserved for fiction) and an
@@ -46,7 +82,7 @@ const DEFAULT_COMPANY = {
   locality: "Columbus",
   region: "OH",
   postalCode: "43215",
-} as const satisfies Required<CompanyEnv>;
+} as const satisfies Required<Omit<CompanyEnv, "phoneBySource" | (typeof CLAIM_ENV_KEYS)[Claim]>>;
 
 /** A US number in any common spelling -> display, tel: link and E.164; throws naming the variable. */
 export function parseUsPhone(value: string, variable: string = COMPANY_ENV_NAMES.phone): Phone {
@@ -98,6 +134,53 @@ export function parseTollFreePhone(
   return phone;
 }
 
+/**
+ * COMPANY_PHONE_BY_SOURCE: "google=(614) 555-0150,bing=…", each source one of CALL_SOURCES
+ * (supabase/functions/_leads/attribution.ts says how a visit's source is read).
+ */
+export function parsePhoneBySource(value: string | undefined): Company["phoneBySource"] {
+  const variable = COMPANY_ENV_NAMES.phoneBySource;
+  const phones: Company["phoneBySource"] = {};
+  for (const entry of (value ?? "").split(",")) {
+    if (entry.trim() === "") continue;
+    const [source = "", number, ...rest] = entry.split("=").map((part) => part.trim());
+    if (number === undefined || rest.length > 0) {
+      throw new Error(
+        `${variable} must list source=number pairs, such as google=(614) 555-0150 (got "${entry.trim()}").`,
+      );
+    }
+    const name = source.toLowerCase();
+    if (!(CALL_SOURCES as readonly string[]).includes(name)) {
+      throw new Error(
+        `${variable} names a source "${source}" the site does not tell apart: use ` +
+          `${CALL_SOURCES.join(", ")}.`,
+      );
+    }
+    if (Object.hasOwn(phones, name)) {
+      throw new Error(`${variable} gives "${name}" twice.`);
+    }
+    phones[name as CallSource] = parseUsPhone(number, `${variable} (${name})`);
+  }
+  return phones;
+}
+
+/** A claim's evidence: an https:// address, or null when unset; throws naming the variable. */
+export function parseEvidenceUrl(value: string | undefined, variable: string): string | null {
+  if (value === undefined) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // Said below, with what was given.
+  }
+  if (url?.protocol !== "https:") {
+    throw new Error(
+      `${variable} must be an https:// address where a homeowner can check the claim (got "${value}").`,
+    );
+  }
+  return url.href;
+}
+
 export function buildCompany(overrides: CompanyEnv): Company {
   const value = { ...DEFAULT_COMPANY, ...stripUndefined(overrides) };
   if (!/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(value.email)) {
@@ -120,6 +203,13 @@ export function buildCompany(overrides: CompanyEnv): Company {
       region: value.region,
       postalCode: value.postalCode,
     },
+    phoneBySource: parsePhoneBySource(overrides.phoneBySource),
+    evidence: Object.fromEntries(
+      CLAIM_KEYS.map((claim) => [
+        claim,
+        parseEvidenceUrl(overrides[CLAIM_ENV_KEYS[claim]], CLAIMS[claim].variable),
+      ]),
+    ) as Company["evidence"],
   };
 }
 
@@ -133,9 +223,9 @@ export type ExampleValue = { variable: string; problem: string };
 
 /**
  * What a site that goes live would show of the examples: a phone number reserved for
- * fiction, the default privacy line, and any part of the address left at (or set to) the
- * example's. Each part of the address counts on its own: a real street in the example's
- * city is still a wrong address.
+ * fiction (the tracking numbers' too), the default privacy line, and any part of the address
+ * left at (or set to) the example's. Each part of the address counts on its own: a real street
+ * in the example's city is still a wrong address. And a claim whose evidence is not set.
  */
 export function exampleCompanyValues(env: CompanyEnv): ExampleValue[] {
   const company = buildCompany(env);
@@ -155,6 +245,14 @@ export function exampleCompanyValues(env: CompanyEnv): ExampleValue[] {
   };
   fictional("phone");
   fictional("privacyPhone");
+  for (const [source, phone] of Object.entries(company.phoneBySource)) {
+    if (isFictionalNumber(phone)) {
+      found.push({
+        variable: COMPANY_ENV_NAMES.phoneBySource,
+        problem: `${source}'s ${phone.display} is a 555-0100 to 555-0199 number, reserved for fiction`,
+      });
+    }
+  }
   for (const key of ["street", "locality", "region", "postalCode"] as const) {
     const example = DEFAULT_COMPANY[key];
     if (env[key] === undefined) {
@@ -166,6 +264,14 @@ export function exampleCompanyValues(env: CompanyEnv): ExampleValue[] {
       found.push({
         variable: COMPANY_ENV_NAMES[key],
         problem: `"${env[key]}" is the example street`,
+      });
+    }
+  }
+  for (const claim of CLAIM_KEYS) {
+    if (company.evidence[claim] === null) {
+      found.push({
+        variable: CLAIMS[claim].variable,
+        problem: `not set, so "${CLAIMS[claim].claim}" would be published with nothing a homeowner can check`,
       });
     }
   }
@@ -195,7 +301,7 @@ export function checkCompanyForDeploy(env: Record<string, string | undefined> = 
   const variables = found.map(({ variable }) => variable).join(", ");
   throw new Error(
     [
-      "This deploy build would publish the example company details:",
+      "This deploy build would publish the example company details, or a claim with nothing behind it:",
       ...found.map(({ variable, problem }) => `  ${variable}: ${problem}.`),
       `Set ${variables} to the company's own details (README, Company details), or set ` +
         `${LOCAL_BUILD_FLAG}=1 for a build served by the local server (npm start does this).`,
@@ -242,12 +348,8 @@ export const site = {
     "sell house without realtor",
   ],
   commitments: COMMITMENTS,
-  rating: { score: "4.9", outOf: 5, reviewCount: "500+" },
-  trust: {
-    homesPurchased: "4k+",
-    bbbRating: "A+",
-    licensedStates: 50,
-  },
+  rating: RATING,
+  trust: TRUST,
 } as const;
 
 export type Site = typeof site;

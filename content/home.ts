@@ -1,4 +1,4 @@
-import { site } from "@/config/site";
+import { site, type Claim } from "@/config/site";
 import { siteNavCopy } from "@/content/site-nav";
 import type { SituationSlug } from "@/content/situations";
 
@@ -69,9 +69,9 @@ export const homeCopy = {
     ],
     badges: [
       { value: site.trust.homesPurchased, label: "Homes purchased" },
-      { value: site.trust.bbbRating, label: "Rating" },
-      { value: "Licensed", label: `in all ${site.trust.licensedStates} states` },
-    ],
+      { value: site.trust.bbbRating, label: "Rating", claim: "bbb" },
+      { value: "Licensed", label: `in all ${site.trust.licensedStates} states`, claim: "licenses" },
+    ] satisfies { value: string; label: string; claim?: Claim }[],
     cta: "Get Started Now",
   },
   offer: {

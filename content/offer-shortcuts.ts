@@ -1,5 +1,3 @@
-import { site } from "@/config/site";
-
 /**
  * The words of the shortcuts back to a page's offer form. Each page's own closing title and
  * text are with its words (content/home.ts, content/state-page.ts).
@@ -14,6 +12,7 @@ export const offerShortcutsCopy = {
   /** The call to action that ends a long page (components/site/closing-offer.tsx). */
   closing: {
     action: "Get my cash offer",
-    call: `Call ${site.company.phone.display}`,
+    /** Followed by the number (components/site/phone-link.tsx). */
+    call: "Call",
   },
 } as const;

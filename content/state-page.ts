@@ -1,4 +1,4 @@
-import { site } from "@/config/site";
+import { CLAIMS, site } from "@/config/site";
 
 /** The words every state page shares; each state's own words are in content/states/. */
 export const statePageCopy = {
@@ -7,7 +7,7 @@ export const statePageCopy = {
   intro: (state: string, [first, second, third]: readonly string[]) =>
     `We buy houses for cash all over ${state}, from ${first} and ${second} to ${third} and the small towns in between. Tell us about your house and get a written cash offer within ${site.commitments.offerWithinHours} hours: no repairs, no showings, no commissions.`,
   ratingLabel: "Rating and key numbers",
-  rating: `${site.rating.score}/${site.rating.outOf} rating from ${site.rating.reviewCount} homeowners`,
+  rating: CLAIMS.rating.claim,
   stats: [
     { value: `${site.commitments.averageCloseDays} Days`, label: "Average Close" },
     { value: site.commitments.fees, label: "Fees or Commissions" },

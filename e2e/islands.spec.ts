@@ -1,7 +1,7 @@
 import { test as plainTest, type ConsoleMessage, type Request } from "@playwright/test";
 
 import { HYDRATED_ATTRIBUTE, ISLAND_TAG } from "../components/islands/island-root";
-import { expect, islandsHydrated, test } from "./support/test";
+import { expect, islandsHydrated, layoutShiftTotal, test, watchLayoutShifts } from "./support/test";
 
 /**
  * Only the islands hydrate: every page type loads React, React DOM and the code of the
@@ -139,26 +139,12 @@ plainTest.describe("before the islands' scripts arrive", () => {
       });
       await page.goto("/sell-house-fast-ohio", { waitUntil: "commit" });
       await expect(page.getByRole("form", { name: "Free cash offer request" })).toBeVisible();
-      await page.evaluate(() => {
-        const shifts: number[] = [];
-        (window as unknown as { __shifts: number[] }).__shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-            shifts.push(entry.value);
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await watchLayoutShifts(page);
       release();
       await islandsHydrated(page);
       await expect(page.locator("form[data-offer-form][data-enhanced]")).toHaveCount(1);
-      // Let a frame pass after hydration, then read what moved.
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => resolve(null))),
-      );
-      const shifts = await page.evaluate(
-        () => (window as unknown as { __shifts: number[] }).__shifts,
-      );
-      expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+      // After hydration, what moved.
+      expect(await layoutShiftTotal(page)).toBe(0);
     },
   );
 });

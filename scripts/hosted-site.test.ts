@@ -1,5 +1,5 @@
-import { checkPublicEnv, readPublicEnv } from "../config/env.ts";
-import { checkCompanyForDeploy } from "../config/site.ts";
+import { checkPublicEnv, companyEnv, readPublicEnv } from "../config/env.ts";
+import { buildCompany, checkCompanyForDeploy } from "../config/site.ts";
 import { HOSTED_EXPORT_DIR, hostedBuildEnv } from "./hosted-site.ts";
 
 describe("the hosted path's build", () => {
@@ -27,5 +27,11 @@ describe("the hosted path's build", () => {
     expect(() => checkCompanyForDeploy({ ...env, QHB_ALLOW_EXAMPLE_COMPANY: undefined })).toThrow(
       /COMPANY_PHONE/,
     );
+  });
+
+  it("sets tracking numbers and each claim's evidence, for the tests of what they show", () => {
+    const company = buildCompany(companyEnv(env));
+    expect(Object.keys(company.phoneBySource)).toEqual(["google", "bing", "facebook", "organic"]);
+    expect(Object.values(company.evidence).every((url) => url?.startsWith("https://"))).toBe(true);
   });
 });

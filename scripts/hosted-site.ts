@@ -29,6 +29,19 @@ export type HostedInfo = {
 };
 
 /**
+ * What the test site sets of the company, beyond the examples: tracking numbers (reserved
+ * for fiction, as the examples are) and where each claim's evidence would be, so the deploy
+ * build's call tracking and claim links are tested (e2e/trust.hosted.spec.ts).
+ */
+export const HOSTED_COMPANY_ENV = {
+  COMPANY_PHONE_BY_SOURCE:
+    "google=(614) 555-0150,bing=(614) 555-0151,facebook=(614) 555-0152,organic=(614) 555-0153",
+  COMPANY_RATING_URL: "https://reviews.example.com/quick-home-buyers",
+  COMPANY_BBB_URL: "https://bbb.example.org/profile/quick-home-buyers",
+  COMPANY_LICENSE_URL: "https://licenses.example.net/quick-home-buyers",
+} as const;
+
+/**
  * The environment of the hosted path's deploy build: no QHB_LOCAL_BUILD, leads to the
  * hosted stack's function, the export in its own folder, and the example company let
  * through (a test site; see the top of this file).
@@ -39,6 +52,7 @@ export function hostedBuildEnv(base: NodeJS.ProcessEnv, supabaseUrl: string): No
     NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
     NEXT_PUBLIC_SUPABASE_ANON_KEY: "hosted-test-anon-key",
     QHB_EXPORT_DIR: HOSTED_EXPORT_DIR,
+    ...HOSTED_COMPANY_ENV,
     [ALLOW_EXAMPLE_COMPANY_FLAG]: "1",
   };
   delete env[LOCAL_BUILD_FLAG];

@@ -3,6 +3,7 @@ import { BadgeCheck, CircleCheck } from "lucide";
 import { homeCopy } from "@/content/home";
 import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
+import { ClaimLink } from "@/components/site/claim-link";
 
 export type HeroProps = { formId: string };
 
@@ -39,11 +40,13 @@ export function Hero({ formId }: HeroProps) {
           {hero.badges.map((badge) => (
             <li
               key={badge.label}
-              className="flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs ring-1 ring-white/25 sm:text-sm"
+              className="rounded-full bg-white/10 text-xs ring-1 ring-white/25 sm:text-sm"
             >
-              <Icon icon={BadgeCheck} className="size-4 text-amber-300" />
-              <span className="font-bold">{badge.value}</span>
-              <span>{badge.label}</span>
+              <ClaimLink claim={badge.claim} className="flex items-center gap-1.5 px-3 py-1">
+                <Icon icon={BadgeCheck} className="size-4 text-amber-300" />
+                <span className="font-bold">{badge.value}</span>
+                <span>{badge.label}</span>
+              </ClaimLink>
             </li>
           ))}
         </ul>

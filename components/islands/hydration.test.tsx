@@ -9,6 +9,7 @@ import { CONSENT_VERSION, callConsent, submitAgreement, textsConsent } from "@/c
 import { offerFormCopy } from "@/content/offer-form";
 import { REPAIR_CHECKLIST, WORKED_EXAMPLE, calculatorText } from "@/content/calculator";
 import { ALL_POSTS } from "@/lib/blog-categories";
+import { showTrackingPhone } from "@/lib/browser/call-tracking";
 import { islandElement, islandIdPrefix } from "@/components/islands/island-root";
 import { ISLANDS, type IslandName } from "@/components/islands/registry";
 
@@ -165,3 +166,32 @@ it.each(examples)(
     expect(container.innerHTML).toBe(markup);
   },
 );
+
+it("hydrates the offer form with the visit's tracking number, which the page script put in first", async () => {
+  const props = { ...form, source: "/", placeholder: "123 Main St, Springfield, IL" };
+  const Component = ISLANDS["offer-form"].component as ComponentType<object>;
+  const identifierPrefix = islandIdPrefix("offer-form", 0);
+  const container = document.createElement("qhb-island");
+  container.innerHTML = renderToString(islandElement(Component, props), { identifierPrefix });
+  document.body.replaceChildren(container);
+  const link = () => container.querySelector<HTMLAnchorElement>("a[data-phone]")!;
+  expect(link().textContent).toBe("(614) 555-0142");
+
+  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    showTrackingPhone({ landing_page: "/", gclid: "Cj0" }, { google: "(614) 201-0150" }, document);
+    expect(link().textContent).toBe("(614) 201-0150");
+    await act(async () => {
+      hydrateRoot(container, islandElement(Component, props), {
+        identifierPrefix,
+        onRecoverableError: (error) => console.error(error),
+      });
+    });
+    expect(errors.mock.calls).toEqual([]);
+    expect(link().getAttribute("href")).toBe("tel:+16142010150");
+    expect(link().textContent).toBe("(614) 201-0150");
+  } finally {
+    errors.mockRestore();
+    showTrackingPhone(undefined, {}, document);
+  }
+});

@@ -14,6 +14,7 @@ import "@/components/ui/icon";
 import "@/components/ui/toaster";
 import "@/components/ui/use-toast";
 import "@/components/islands/page-script";
+import "@/lib/browser/call-tracking";
 import "@/lib/browser/offer-stash";
 import "@/config/commitments";
 import "@/lib/utils";

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { site } from "@/config/site";
 import { callUs } from "@/content/form-post-pages";
 import { Icon } from "@/components/ui/icon";
+import { PhoneLink } from "@/components/site/phone-link";
 
 export type FormPostPageProps = {
   title: string;
@@ -23,13 +24,12 @@ export function FormPostPage({ title, text, alert = false, children }: FormPostP
       </div>
       <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
         {callUs}
-        <a
-          href={site.company.phone.href}
+        <PhoneLink
+          phone={site.company.phone}
           className="inline-flex items-center gap-1 text-blue-800 underline"
         >
           <Icon icon={Phone} className="size-4" />
-          {site.company.phone.display}
-        </a>
+        </PhoneLink>
       </p>
       {children}
     </div>

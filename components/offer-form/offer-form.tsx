@@ -18,6 +18,7 @@ import type { ConsentPart } from "@/content/consent";
 import { fillText } from "@/lib/fill-text";
 import { readAttribution } from "@/lib/browser/visit-recorder";
 import { browserIndexedDb, browserStorage } from "@/lib/browser/storage";
+import { shownPhone } from "@/lib/browser/call-tracking";
 import type { Delivery, SubmitOutcome } from "@/lib/browser/offer-outbox";
 import { hasKeptRequests, stashOffer } from "@/lib/browser/offer-stash";
 import {
@@ -52,6 +53,7 @@ import { ConditionOptions } from "@/components/offer-form/condition-options";
 import { ConsentText } from "@/components/offer-form/consent-text";
 import { ContactStep } from "@/components/offer-form/contact-step";
 import { TextField } from "@/components/offer-form/text-field";
+import { PhoneLink } from "@/components/site/phone-link";
 
 export type OfferFormProps = {
   id: string;
@@ -209,6 +211,9 @@ function typedBeforeScript(form: HTMLFormElement): OfferDraft | null {
  */
 export function OfferForm(props: OfferFormProps) {
   const { id, state, source, action, placeholder, company, copy, wording } = props;
+  // The visit's tracking number, which the page script has already put in this island's
+  // markup, so hydrating finds what it renders; the company's at build time.
+  const phone = shownPhone(company.phone);
   const [wizard, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [problems, setProblems] = useState<Problems>({});
   /** False in the served HTML and while hydrating, true once the island runs: one step at a time. */
@@ -392,7 +397,7 @@ export function OfferForm(props: OfferFormProps) {
           ? Object.fromEntries(
               fields.map((field) => [field, outcome.messages[field] ?? copy.checkField]),
             )
-          : { address: fillText(copy.refusedWithoutField, { phone: company.phone.display }) },
+          : { address: fillText(copy.refusedWithoutField, { phone: phone.display }) },
       );
       return;
     }
@@ -458,17 +463,13 @@ export function OfferForm(props: OfferFormProps) {
           role="alert"
           className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-semibold text-slate-950"
         >
-          {copy.keptInPage}{" "}
-          <a href={company.phone.href} className="text-blue-800 underline">
-            {company.phone.display}
-          </a>
-          .
+          {copy.keptInPage} <PhoneLink phone={phone} className="text-blue-800 underline" />.
         </p>
       ) : null}
       {sent && afterSend ? (
         <afterSend.View
           sent={sent}
-          phone={company.phone}
+          phone={phone}
           headingRef={focusOnShow}
           onStartAgain={startAgain}
         />
@@ -623,13 +624,12 @@ export function OfferForm(props: OfferFormProps) {
         </p>
         <p className="flex flex-wrap items-center gap-x-1.5 border-t border-slate-200 pt-4 text-sm text-slate-700">
           {copy.preferToTalk}
-          <a
-            href={company.phone.href}
+          <PhoneLink
+            phone={phone}
             className="inline-flex items-center gap-1 font-bold text-blue-800 hover:underline"
           >
             <Icon icon={Phone} className="size-4" />
-            {company.phone.display}
-          </a>
+          </PhoneLink>
         </p>
       </form>
     </>

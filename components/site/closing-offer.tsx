@@ -5,6 +5,7 @@ import { offerShortcutsCopy } from "@/content/offer-shortcuts";
 import { cn } from "@/lib/utils";
 import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
+import { PhoneLink } from "@/components/site/phone-link";
 
 export type ClosingOfferProps = {
   /** The page's offer form, by its id. */
@@ -35,13 +36,13 @@ export function ClosingOffer({ formId, title, text, className }: ClosingOfferPro
           {closing.action}
           <Icon icon={ArrowRight} />
         </a>
-        <a
-          href={site.company.phone.href}
+        <PhoneLink
+          phone={site.company.phone}
           className={buttonVariants({ variant: "outline", size: "lg" })}
         >
           <Icon icon={Phone} />
-          {closing.call}
-        </a>
+          {closing.call}{" "}
+        </PhoneLink>
       </div>
     </section>
   );

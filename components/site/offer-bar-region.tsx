@@ -5,6 +5,7 @@ import { site } from "@/config/site";
 import { offerShortcutsCopy } from "@/content/offer-shortcuts";
 import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
+import { PhoneLink } from "@/components/site/phone-link";
 
 export type OfferBarRegionProps = {
   /** The page's offer form, by its id: where Get my offer leads. */
@@ -37,11 +38,14 @@ export function OfferBarRegion({ formId, className, children }: OfferBarRegionPr
           className="pointer-events-auto h-16 border-t border-slate-200 bg-white px-4 shadow-[0_-4px_16px_rgb(15_23_42/0.08)]"
         >
           <div className="mx-auto grid h-full max-w-md grid-cols-2 items-center gap-3">
-            <a href={phone.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <PhoneLink
+              phone={phone}
+              className={buttonVariants({ variant: "outline", size: "lg" })}
+              numberClassName="sr-only"
+            >
               <Icon icon={Phone} />
-              {bar.call}
-              <span className="sr-only"> {phone.display}</span>
-            </a>
+              {bar.call}{" "}
+            </PhoneLink>
             <a href={`#${formId}`} className={buttonVariants({ size: "lg" })}>
               {bar.offer}
             </a>

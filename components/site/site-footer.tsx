@@ -1,6 +1,7 @@
 import { formatAddress, site } from "@/config/site";
 import { LEGAL_LINKS } from "@/content/legal-pages";
 import { COMPARE_PATH, SITUATIONS_PATH } from "@/lib/situations";
+import { PhoneLink } from "@/components/site/phone-link";
 
 const link = "hover:text-white hover:underline";
 
@@ -21,9 +22,7 @@ export function SiteFooter() {
             <br />
             {formatAddress(company.address)}
             <br />
-            <a href={company.phone.href} className={`font-semibold text-white ${link}`}>
-              {company.phone.display}
-            </a>
+            <PhoneLink phone={company.phone} className={`font-semibold text-white ${link}`} />
             {" · "}
             <a href={`mailto:${company.email}`} className={link}>
               {company.email}

@@ -5,6 +5,7 @@ import { siteNavCopy as copy } from "@/content/site-nav";
 import { COMPARE_PATH, SITUATION_LINKS, SITUATIONS_PATH } from "@/lib/situations";
 import { site } from "@/config/site";
 import { Icon } from "@/components/ui/icon";
+import { PhoneLink } from "@/components/site/phone-link";
 
 const navLink = "rounded-md px-2 py-2 text-slate-800 hover:text-blue-700";
 
@@ -155,14 +156,13 @@ export function SiteHeader() {
           <Icon icon={Mail} className="size-5 sm:size-4" />
           <span className="sr-only lg:not-sr-only">{email}</span>
         </a>
-        <a
-          href={phone.href}
+        <PhoneLink
+          phone={phone}
           className="col-start-2 row-start-2 -mr-2 flex items-center gap-1 rounded-md px-2 py-2 text-sm font-bold whitespace-nowrap text-blue-800 hover:underline sm:mr-0 sm:text-base"
         >
           <Icon icon={Phone} className="size-4" />
           <span className="sr-only">Call </span>
-          {phone.display}
-        </a>
+        </PhoneLink>
       </div>
       <SituationRow />
     </header>

@@ -1,4 +1,5 @@
 import { Calculator, CircleCheck, MapPin, Star } from "lucide";
+import type { ReactNode } from "react";
 
 import { calculatorHref } from "@/content/calculator";
 import { statePageCopy as copy } from "@/content/state-page";
@@ -9,6 +10,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Island } from "@/components/islands/island";
 import { offerFormProps } from "@/components/offer-form/form-props";
 import { Breadcrumb } from "@/components/site/breadcrumb";
+import { ClaimLink } from "@/components/site/claim-link";
 import { ClosingOffer } from "@/components/site/closing-offer";
 import { Faq } from "@/components/site/faq";
 import { OfferBarRegion } from "@/components/site/offer-bar-region";
@@ -16,6 +18,20 @@ import { OfferBarRegion } from "@/components/site/offer-bar-region";
 export type StateLandingProps = { state: StatePage };
 
 const FORM_ID = "offer-form";
+
+/** A benefit that says the company is licensed, with that word linked to its licences. */
+function withLicenceLink(benefit: string): ReactNode {
+  const licensed = /\blicensed\b/i.exec(benefit);
+  if (!licensed) return benefit;
+  const end = licensed.index + licensed[0].length;
+  return (
+    <>
+      {benefit.slice(0, licensed.index)}
+      <ClaimLink claim="licenses">{licensed[0]}</ClaimLink>
+      {benefit.slice(end)}
+    </>
+  );
+}
 
 /**
  * A state's landing page. On phones the offer card comes right after the headline and
@@ -80,7 +96,7 @@ export function StateLanding({ state }: StateLandingProps) {
                   <Icon icon={Star} key={index} className="size-5 fill-current" />
                 ))}
               </span>
-              {copy.rating}
+              <ClaimLink claim="rating">{copy.rating}</ClaimLink>
             </p>
             <ul className="mt-5 grid grid-cols-3 gap-2 sm:gap-3">
               {copy.stats.map((stat) => (
@@ -107,7 +123,7 @@ export function StateLanding({ state }: StateLandingProps) {
               {state.benefits.map((benefit) => (
                 <li key={benefit} className="flex gap-3 text-slate-800">
                   <Icon icon={CircleCheck} className="mt-0.5 size-5 shrink-0 text-green-700" />
-                  {benefit}
+                  <span>{withLicenceLink(benefit)}</span>
                 </li>
               ))}
             </ul>

@@ -12,6 +12,26 @@ export async function islandsHydrated(page: Page): Promise<void> {
   );
 }
 
+/** Starts noting every layout shift on the page, those before this call included. */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        shifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts watchLayoutShifts has seen, summed, once a frame has passed. */
+export async function layoutShiftTotal(page: Page): Promise<number> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  return shifts.reduce((sum, value) => sum + value, 0);
+}
+
 /**
  * Pages are static HTML whose islands hydrate when their module scripts have run. These
  * specs act on the page a visitor uses a moment later: every navigation waits for the

@@ -27,7 +27,7 @@ function browser() {
   return {
     local,
     visit(path: string, referrer = "", now = new Date("2026-11-20T09:00:00Z")) {
-      recordArrival({ url: `${SITE}${path}`, referrer, now }, local, session);
+      return recordArrival({ url: `${SITE}${path}`, referrer, now }, local, session);
     },
     newSession() {
       session = memoryStorage();
@@ -140,6 +140,19 @@ describe("first and latest touch", () => {
     const later = new Date(Date.parse("2026-11-20T09:00:00Z") + 30 * DAY + 1000);
     visitor.visit("/blog", `${SITE}/`, later);
     expect(visitor.local.items.has(FIRST_TOUCH_KEY)).toBe(false);
+  });
+
+  it("answers each page view with the visit's first touch, for its phone number", () => {
+    const visitor = browser();
+    const landed = visitor.visit("/?gclid=TEST123");
+    expect(landed).toMatchObject({ landing_page: "/", gclid: "TEST123" });
+    expect(visitor.visit("/blog", `${SITE}/`)).toEqual(landed);
+    visitor.newSession();
+    expect(visitor.visit("/", "https://www.bing.com/")).toEqual(landed);
+    // Storage blocked: this page view's own touch is all there is.
+    expect(
+      recordArrival({ url: `${SITE}/?msclkid=M1`, referrer: "", now: new Date() }, null, null),
+    ).toMatchObject({ msclkid: "M1" });
   });
 
   it("keeps the latest touch for the session only", () => {

@@ -112,17 +112,23 @@ function firstTouch(local: Storage | null, now: Date): Touch | undefined {
 /**
  * Notes this page view: runs on every page, as early as the page script runs. The first
  * touch is read on every page too, so one past its 30 days is removed on the next page view.
+ * Returns the visit's first touch (this page view's when it is the first), for the phone
+ * number it is shown (lib/browser/call-tracking.ts).
  */
-export function recordArrival(arrival: Arrival, local: Storage | null, session: Storage | null) {
+export function recordArrival(
+  arrival: Arrival,
+  local: Storage | null,
+  session: Storage | null,
+): Touch | undefined {
   const first = firstTouch(local, arrival.now);
   const last = read<Touch>(session, LAST_TOUCH_KEY);
   const touch = touchFrom(arrival, isTouch(last));
-  if (!touch) return;
+  if (!touch) return first;
   write(session, LAST_TOUCH_KEY, touch);
-  if (!first) {
-    const expiresAt = new Date(arrival.now.getTime() + FIRST_TOUCH_DAYS * DAY_MS).toISOString();
-    write(local, FIRST_TOUCH_KEY, { touch, expiresAt } satisfies StoredFirstTouch);
-  }
+  if (first) return first;
+  const expiresAt = new Date(arrival.now.getTime() + FIRST_TOUCH_DAYS * DAY_MS).toISOString();
+  write(local, FIRST_TOUCH_KEY, { touch, expiresAt } satisfies StoredFirstTouch);
+  return touch;
 }
 
 /** What to send with an offer request: the first touch (unless expired) and this session's. */

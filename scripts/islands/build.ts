@@ -30,7 +30,7 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 
 import { LOCAL_BUILD_FLAG, PUBLIC_ENV_NAMES, checkPublicEnv, publicEnv } from "../../config/env.ts";
-import { checkCompanyForDeploy } from "../../config/site.ts";
+import { checkCompanyForDeploy, site } from "../../config/site.ts";
 import {
   HEADERS_FILE,
   renderHeadersFile,
@@ -74,6 +74,8 @@ export const ISLANDS_URL_DIR = "/_next/static/islands";
 const PAGE_SCRIPT = "@/components/islands/page-script";
 /** What all page scripts and lazily loaded modules share, bundled as one file. */
 const SHARED = "@/components/islands/shared";
+/** Shows the visit's tracking number: in the page scripts of a build with COMPANY_PHONE_BY_SOURCE. */
+const CALL_TRACKING = "@/lib/browser/call-tracking";
 
 const PROJECT_DIR = process.cwd();
 
@@ -104,8 +106,19 @@ const pageEntries: Plugin = {
       const lines = [
         `import ${JSON.stringify(SHARED)};`,
         `import { recordVisit } from ${JSON.stringify(PAGE_SCRIPT)};`,
-        "recordVisit();",
+        "const first = recordVisit();",
       ];
+      // Only a build with tracking numbers carries the code that picks one (about 0.6 KB gzip).
+      const phones = Object.entries(site.company.phoneBySource);
+      if (phones.length > 0) {
+        const displays = Object.fromEntries(
+          phones.map(([source, { display }]) => [source, display]),
+        );
+        lines.push(
+          `import { showTrackingPhone } from ${JSON.stringify(CALL_TRACKING)};`,
+          `showTrackingPhone(first, ${JSON.stringify(displays)}, document);`,
+        );
+      }
       if (names.length > 0) {
         lines.push(`import { hydrateIslands } from "@/components/islands/hydrate";`);
       }

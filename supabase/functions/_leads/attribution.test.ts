@@ -2,6 +2,7 @@ import {
   ATTRIBUTION_COLUMNS,
   attributionFromColumns,
   attributionToColumns,
+  callSourceOf,
   classifyTouch,
   describeAttribution,
   describeTouch,
@@ -115,6 +116,83 @@ describe("classifyTouch", () => {
       campaign: null,
       label: "Direct visit",
     });
+  });
+});
+
+describe("callSourceOf", () => {
+  it.each<[string, Partial<Touch>, string]>([
+    ["a Google click id", { gclid: "Cj0" }, "google"],
+    ["an iOS Google click id", { gbraid: "0AAA" }, "google"],
+    ["a web-to-app Google click id", { wbraid: "1BBB" }, "google"],
+    ["google tags of any medium", { utm_source: "Google", utm_medium: "display" }, "google"],
+    ["a Microsoft click id", { msclkid: "m1" }, "bing"],
+    ["bing tags", { utm_source: "bing", utm_medium: "cpc" }, "bing"],
+    ["microsoft tags", { utm_source: "microsoft" }, "bing"],
+    ["a Facebook click id", { fbclid: "IwAR" }, "facebook"],
+    ...(["facebook", "fb", "instagram", "IG"] as const).map(
+      (source): [string, Partial<Touch>, string] => [
+        `${source} tags`,
+        { utm_source: source },
+        "facebook",
+      ],
+    ),
+    ["a Facebook referrer", { referrer: "https://m.facebook.com" }, "facebook"],
+    ["an Instagram referrer", { referrer: "https://l.instagram.com" }, "facebook"],
+    ["a Google referrer", { referrer: "https://www.google.com" }, "organic"],
+    ["a Google country referrer", { referrer: "https://www.google.co.uk" }, "organic"],
+    ["a Bing referrer", { referrer: "https://www.bing.com" }, "organic"],
+    ["a DuckDuckGo referrer", { referrer: "https://duckduckgo.com" }, "organic"],
+    ["newsletter tags", { utm_source: "newsletter", utm_medium: "email" }, "email"],
+    ["e-mail as the source", { utm_source: "e-mail" }, "email"],
+    ["other tags", { utm_source: "nextdoor", utm_medium: "social" }, "referral"],
+    ["another site", { referrer: "https://www.example.com" }, "referral"],
+    ["a site named like Google", { referrer: "https://google.com.evil.example" }, "referral"],
+    ["a LinkedIn referrer", { referrer: "https://www.linkedin.com" }, "referral"],
+    ["nothing", {}, "direct"],
+    // A click id names its platform whatever the tags or the referrer say.
+    ["a Google click from Facebook", { gclid: "Cj0", utm_source: "facebook" }, "google"],
+    [
+      "a Google ad clicked in search",
+      { gclid: "Cj0", referrer: "https://www.google.com" },
+      "google",
+    ],
+    [
+      "tags over the referrer",
+      { utm_source: "newsletter", referrer: "https://www.google.com" },
+      "referral",
+    ],
+  ])("%s -> %s", (_case, fields, source) => {
+    expect(callSourceOf(touch(fields))).toBe(source);
+  });
+
+  it("agrees with the operator's tool on which ad platform and which search engine a visit came from", () => {
+    const visits: Partial<Touch>[] = [
+      { gclid: "Cj0" },
+      { msclkid: "m1" },
+      { fbclid: "IwAR" },
+      { gclid: "Cj0", msclkid: "m1", fbclid: "IwAR" },
+      { msclkid: "m1", fbclid: "IwAR" },
+      { utm_source: "google", utm_medium: "cpc" },
+      { utm_source: "bing", utm_medium: "ppc" },
+      { referrer: "https://www.google.com" },
+      { referrer: "https://search.yahoo.com" },
+      { referrer: "https://search.brave.com" },
+      { referrer: "https://www.facebook.com" },
+      { referrer: "https://www.example.com" },
+      {},
+    ];
+    for (const fields of visits) {
+      const channel = classifyTouch(touch(fields));
+      const expected =
+        channel.medium === "organic"
+          ? "organic"
+          : channel.medium === "(none)"
+            ? "direct"
+            : ["google", "bing", "facebook"].includes(channel.source)
+              ? channel.source
+              : "referral";
+      expect([fields, callSourceOf(touch(fields))]).toEqual([fields, expected]);
+    }
   });
 });
 

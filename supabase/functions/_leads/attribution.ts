@@ -110,7 +110,8 @@ export function touchColumn(touch: TouchKey, field: TouchField): AttributionColu
   return touch === "first" ? `first_${column}` : column;
 }
 
-export const ATTRIBUTION_COLUMNS: readonly AttributionColumn[] = (
+// Pure: the page script imports this file and needs none of the columns.
+export const ATTRIBUTION_COLUMNS: readonly AttributionColumn[] = /* @__PURE__ */ (
   ["last", "first"] as const
 ).flatMap((touch) => TOUCH_FIELDS.map((field) => touchColumn(touch, field)));
 
@@ -155,7 +156,9 @@ export type Channel = {
 
 const PAID_MEDIUMS = new Set(["cpc", "ppc", "paid", "paidsearch", "paid_search", "sem"]);
 
-const SEARCH_ENGINES: [pattern: RegExp, source: string, name: string][] = [
+type Site = [pattern: RegExp, source: string, name: string];
+
+const SEARCH_ENGINES: Site[] = [
   // google.com, google.de, google.co.uk, google.com.au; not google.com.evil.example.
   [/(^|\.)google\.((com|co)\.)?[a-z]{2,3}$/, "google", "Google"],
   [/(^|\.)bing\.com$/, "bing", "Bing"],
@@ -167,9 +170,14 @@ const SEARCH_ENGINES: [pattern: RegExp, source: string, name: string][] = [
   [/(^|\.)search\.brave\.com$/, "brave", "Brave"],
 ];
 
-const SOCIAL_SITES: [pattern: RegExp, source: string, name: string][] = [
+/** Meta's sites: one ad platform, so one call-tracking number (callSourceOf). */
+const META_SITES: Site[] = [
   [/(^|\.)facebook\.com$|(^|\.)fb\.com$/, "facebook", "Facebook"],
   [/(^|\.)instagram\.com$/, "instagram", "Instagram"],
+];
+
+/** Apart from META_SITES rather than spread over them, so the page script leaves them out. */
+const OTHER_SOCIAL_SITES: Site[] = [
   [/(^|\.)linkedin\.com$|(^|\.)lnkd\.in$/, "linkedin", "LinkedIn"],
   [/(^|\.)t\.co$|(^|\.)x\.com$|(^|\.)twitter\.com$/, "twitter", "X (Twitter)"],
   [/(^|\.)reddit\.com$/, "reddit", "Reddit"],
@@ -185,6 +193,37 @@ function hostOf(origin: string): string | null {
   }
 }
 
+function siteOf(sites: readonly Site[], host: string): Site | undefined {
+  return sites.find(([pattern]) => pattern.test(host));
+}
+
+/**
+ * The ad platform each click id comes from (the platforms add them to their ads' links
+ * themselves), in the order they are looked at.
+ */
+const CLICK_ID_PLATFORMS = {
+  gclid: "google",
+  gbraid: "google",
+  wbraid: "google",
+  msclkid: "bing",
+  fbclid: "facebook",
+} as const satisfies Record<ClickIdField, string>;
+
+type Platform = (typeof CLICK_ID_PLATFORMS)[ClickIdField];
+
+function clickedPlatform(touch: Touch | null | undefined): Platform | undefined {
+  for (const id in CLICK_ID_PLATFORMS) {
+    if (touch?.[id as ClickIdField]) return CLICK_ID_PLATFORMS[id as ClickIdField];
+  }
+  return undefined;
+}
+
+const PLATFORM_CHANNELS: Record<Platform, Omit<Channel, "campaign">> = {
+  google: { source: "google", medium: "cpc", label: "Google Ads" },
+  bing: { source: "bing", medium: "cpc", label: "Microsoft Ads" },
+  facebook: { source: "facebook", medium: "social", label: "Facebook" },
+};
+
 /**
  * Click ids first (the ad platforms add them themselves), then campaign tags, then
  * the referrer; a visit with none of them was typed in or bookmarked.
@@ -193,11 +232,8 @@ export function classifyTouch(touch: Touch | null | undefined): Channel {
   const campaign = touch?.utm_campaign?.trim() || null;
   const utmSource = touch?.utm_source?.trim() || null;
   const utmMedium = touch?.utm_medium?.trim() || null;
-  if (touch?.gclid || touch?.gbraid || touch?.wbraid) {
-    return { source: "google", medium: "cpc", campaign, label: "Google Ads" };
-  }
-  if (touch?.msclkid) return { source: "bing", medium: "cpc", campaign, label: "Microsoft Ads" };
-  if (touch?.fbclid) return { source: "facebook", medium: "social", campaign, label: "Facebook" };
+  const platform = clickedPlatform(touch);
+  if (platform) return { ...PLATFORM_CHANNELS[platform], campaign };
   if (utmSource || utmMedium) {
     const source = (utmSource ?? "(not set)").toLowerCase();
     const medium = (utmMedium ?? "(not set)").toLowerCase();
@@ -211,16 +247,69 @@ export function classifyTouch(touch: Touch | null | undefined): Channel {
   }
   const host = touch?.referrer ? hostOf(touch.referrer) : null;
   if (host) {
-    for (const [pattern, source, name] of SEARCH_ENGINES) {
-      if (pattern.test(host))
-        return { source, medium: "organic", campaign, label: `${name} search` };
+    const engine = siteOf(SEARCH_ENGINES, host);
+    if (engine) {
+      return { source: engine[1], medium: "organic", campaign, label: `${engine[2]} search` };
     }
-    for (const [pattern, source, name] of SOCIAL_SITES) {
-      if (pattern.test(host)) return { source, medium: "social", campaign, label: name };
-    }
+    const social = siteOf(META_SITES, host) ?? siteOf(OTHER_SOCIAL_SITES, host);
+    if (social) return { source: social[1], medium: "social", campaign, label: social[2] };
     return { source: host, medium: "referral", campaign, label: `Referral from ${host}` };
   }
   return { source: "(direct)", medium: "(none)", campaign, label: "Direct visit" };
+}
+
+/* ---------- Which call-tracking number a visit is shown ---------- */
+
+/**
+ * The sources a call-tracking number can be set for (COMPANY_PHONE_BY_SOURCE): the groups
+ * of classifyTouch's channels that an operator buys or earns separately.
+ */
+export const CALL_SOURCES = [
+  "google",
+  "bing",
+  "facebook",
+  "organic",
+  "email",
+  "referral",
+  "direct",
+] as const;
+export type CallSource = (typeof CALL_SOURCES)[number];
+
+/** utm_source values (lowercased) that name an ad platform with a number of its own. */
+const UTM_PLATFORMS: Partial<Record<string, Platform>> = {
+  google: "google",
+  bing: "bing",
+  microsoft: "bing",
+  facebook: "facebook",
+  fb: "facebook",
+  instagram: "facebook",
+  ig: "facebook",
+};
+
+/** A newsletter's links, tagged "email" or "e-mail" as their source or medium. */
+const EMAIL_TAG = /^e-?mail$/;
+
+/**
+ * The source of a visit (its first touch), read in the same order as classifyTouch: a click
+ * id names its ad platform (gclid, gbraid, wbraid: google; msclkid: bing; fbclid: facebook);
+ * then campaign tags (utm_source google; bing or microsoft; facebook, fb, instagram or ig;
+ * an "email" source or medium: email; any other tagged link: referral); then the referring
+ * site (a search engine: organic; Facebook or Instagram: facebook; any other site:
+ * referral); nothing at all: direct.
+ */
+export function callSourceOf(touch: Touch): CallSource {
+  const platform = clickedPlatform(touch);
+  if (platform) return platform;
+  const source = touch.utm_source?.toLowerCase() ?? "";
+  const medium = touch.utm_medium?.toLowerCase() ?? "";
+  if (source || medium) {
+    if (Object.hasOwn(UTM_PLATFORMS, source)) return UTM_PLATFORMS[source]!;
+    return EMAIL_TAG.test(source) || EMAIL_TAG.test(medium) ? "email" : "referral";
+  }
+  const host = touch.referrer && hostOf(touch.referrer);
+  if (!host) return "direct";
+  if (siteOf(SEARCH_ENGINES, host)) return "organic";
+  return siteOf(META_SITES, host) ? "facebook" : "referral";
 }
 
 /** "Google Ads, campaign ohio-probate, landed on /sell-house-fast-ohio" */
