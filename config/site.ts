@@ -8,7 +8,12 @@ import {
 } from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
 import { CALL_SOURCES, type CallSource } from "@/supabase/functions/_leads/attribution.ts";
-import { DEFAULT_COMPANY_NAME } from "@/supabase/functions/_leads/site-facts.ts";
+import { EMAIL_PATTERN } from "@/supabase/functions/_leads/lead-rules.ts";
+import {
+  DEFAULT_COMPANY_EMAIL,
+  DEFAULT_COMPANY_NAME,
+  DEFAULT_COMPANY_PHONE,
+} from "@/supabase/functions/_leads/site-facts.ts";
 
 /**
  * The one typed site config: brand, domain, company identity and every promise and
@@ -75,9 +80,9 @@ const CLAIM_ENV_KEYS = { rating: "ratingUrl", bbb: "bbbUrl", licenses: "licenseU
 const DEFAULT_COMPANY = {
   name: DEFAULT_COMPANY_NAME,
   legalName: `${DEFAULT_COMPANY_NAME} LLC`,
-  phone: "(614) 555-0142",
+  phone: DEFAULT_COMPANY_PHONE,
   privacyPhone: "(800) 555-0142",
-  email: "offers@quickhomebuyers.com",
+  email: DEFAULT_COMPANY_EMAIL,
   street: "100 Example Avenue, Suite 200",
   locality: "Columbus",
   region: "OH",
@@ -183,7 +188,7 @@ export function parseEvidenceUrl(value: string | undefined, variable: string): s
 
 export function buildCompany(overrides: CompanyEnv): Company {
   const value = { ...DEFAULT_COMPANY, ...stripUndefined(overrides) };
-  if (!/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(value.email)) {
+  if (!EMAIL_PATTERN.test(value.email)) {
     throw new Error(`COMPANY_EMAIL must be an e-mail address (got "${value.email}").`);
   }
   if (!/^[A-Z]{2}$/.test(value.region)) {

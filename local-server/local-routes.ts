@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { MESSAGES } from "../supabase/functions/_leads/lead-handler.ts";
+import { readBounded } from "../supabase/functions/_leads/bounded-body.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules.ts";
 import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
 import type { LocalFunction } from "./local-function.ts";
@@ -61,44 +62,34 @@ export async function handleFunctionRequest(
 }
 
 /**
- * The body, read no further than one byte past the limit: "too-large" as soon as
- * Content-Length or the bytes so far pass it, "timeout" when it has not all
- * arrived in time. The handler answers 413 from the Content-Length it is given.
+ * The body, read no further than one chunk past the limit (the function's own reader):
+ * "too-large" as soon as Content-Length or the bytes so far pass it, "timeout" when it has
+ * not all arrived in time. The handler answers 413 from the Content-Length it is given.
  */
-function readBody(
+async function readBody(
   req: IncomingMessage,
   timeoutMs: number,
-): Promise<Buffer | null | "too-large" | "timeout"> {
-  if (req.method === "OPTIONS") return Promise.resolve(null);
-  if (Number(req.headers["content-length"]) > LEAD_LIMITS.bodyMax) {
-    return Promise.resolve("too-large");
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (result: Buffer | "too-large" | "timeout") => {
-      clearTimeout(timer);
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onEnd);
-      // The rest is not read: the answer goes out and the connection is closed.
-      if (typeof result === "string") req.pause();
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > LEAD_LIMITS.bodyMax) finish("too-large");
-    };
-    const onEnd = () => finish(Buffer.concat(chunks));
-    const timer = setTimeout(() => finish("timeout"), timeoutMs);
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onEnd);
-  });
+): Promise<Uint8Array | null | "too-large" | "timeout"> {
+  if (req.method === "OPTIONS") return null;
+  if (Number(req.headers["content-length"]) > LEAD_LIMITS.bodyMax) return "too-large";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The rest is not read past the limit or the timeout: the answer goes out and the
+  // connection is closed.
+  const stop = () => req.pause();
+  const body = await Promise.race([
+    readBounded(req[Symbol.asyncIterator](), LEAD_LIMITS.bodyMax, stop).catch(
+      () => new Uint8Array(),
+    ),
+    new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (body === "timeout") stop();
+  return body ?? "too-large";
 }
 
-function toWebRequest(req: IncomingMessage, body: Buffer | null | "too-large"): Request {
+function toWebRequest(req: IncomingMessage, body: Uint8Array | null | "too-large"): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of [value ?? []].flat()) headers.append(name, item);

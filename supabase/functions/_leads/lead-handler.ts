@@ -1,4 +1,5 @@
 import { attributionToColumns } from "./attribution.ts";
+import { readBounded } from "./bounded-body.ts";
 import { clientAddress, rateLimitKey, type ConnectionInfo } from "./client-address.ts";
 import { corsHeaders, isAllowedOrigin } from "./cors.ts";
 import { createChannels } from "./delivery/channels.ts";
@@ -511,27 +512,10 @@ async function handleRetryRun(
   }
 }
 
-/** The body as text, or null once it passes maxBytes, whatever Content-Length said. */
+/** The body as UTF-8 text, or null once it passes maxBytes; throws on bytes that are not UTF-8. */
 export async function readText(request: Request, maxBytes: number): Promise<string | null> {
   if (!request.body) return "";
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  const bytes = await readBounded({ next: () => reader.read() }, maxBytes, () => reader.cancel());
+  return bytes === null ? null : new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 }
