@@ -17,9 +17,35 @@ export function calculatorHref(stateCode: string): string {
 export const COMMISSION_SOURCE_PATH = "/blog/hidden-costs-of-selling-a-house-traditionally";
 
 /**
+ * "Other seller closing costs" before the visitor enters theirs: an assumption, said so
+ * beside the field, for title or escrow, attorney and recording fees. Guides put a seller's
+ * closing costs apart from the commission at about 1% to 3% of the price with the transfer
+ * taxes in; the calculator counts those taxes on their own lines, so the rest is set at the
+ * 1% middle of the title-and-escrow range the second source gives.
+ */
+export const OTHER_CLOSING_ASSUMPTION = {
+  percent: "1",
+  checked: "2026-11-27",
+  sources: [
+    {
+      title: "Clever Real Estate: Closing costs",
+      url: "https://listwithclever.com/real-estate-blog/closing-costs/",
+      quote:
+        "Nationwide, sellers typically incur an average of 2.72%, while buyers face expenses ranging from 3-5%. These expenses do not include real estate agent commissions",
+    },
+    {
+      title: "Newaparts: Typical seller closing costs you should anticipate",
+      url: "https://newaparts.com/en/questions/typical-seller-closing-costs-you-should-anticipate",
+      quote:
+        "Title and Escrow Fees: Title insurance protects against ownership disputes. Escrow fees cover processing and document handling. Together, they usually run 0.5% to 1.5% of the sale price.",
+    },
+  ],
+} as const;
+
+/**
  * The worked example every state's page shows before the visitor types anything (and all
- * that a visitor without script sees). Example figures, said so on the page; the 3 months
- * and 2 weeks are assumptions the page asks the visitor to change.
+ * that a visitor without script sees). Example figures, said so on the page; the 3 months,
+ * 2 weeks and 1% of other closing costs are assumptions the page asks the visitor to change.
  */
 export const WORKED_EXAMPLE = {
   price: "300000",
@@ -27,7 +53,7 @@ export const WORKED_EXAMPLE = {
   payoff: "150000",
   commissionPercent: "5.5",
   listingMonths: "3",
-  otherClosing: "0",
+  otherClosing: OTHER_CLOSING_ASSUMPTION.percent,
   payment: "1200",
   propertyTaxes: "300",
   insurance: "150",
@@ -63,6 +89,26 @@ export const calculatorPageCopy = {
     "Compare listing with an agent and selling as-is for cash, side by side. Put in your own figures: every line of the arithmetic is shown, and if listing would leave you more, the calculator says so.",
   noScript:
     "JavaScript is off in your browser, so the figures cannot change here: below is the worked example for the example figures shown.",
+  /** The state notes' sentences, written by the build into the island's data. */
+  notes: {
+    noTax: "{state} has no state transfer or deed tax on a sale.",
+    local: "Counties and cities",
+    countyLevel: "a county tax set by state law",
+  },
+  /** Said once under the calculator, the same for every state and place. */
+  after: {
+    rounding: "Amounts are rounded to the whole dollar, line by line.",
+    asOf: "Transfer tax data as of {date}.",
+    notAdvice:
+      "This is an estimate to help you compare, not tax or legal advice. Exemptions, liens the buyer assumes and local taxes can change the tax; your closing agent has the final figure.",
+    assumptions: "Where the 1% of other closing costs comes from ({checked}):",
+  },
+  next: {
+    title: "What to do next",
+    offerLead: `Free and no-obligation: a written offer within ${COMMITMENTS.offerWithinHours} hours, ${COMMITMENTS.fees} fees or commissions, and we pay the closing costs.`,
+    compare: "Compare a cash offer, listing with an agent and selling it yourself",
+    compareHref: "/cash-offer-vs-listing",
+  },
 } as const;
 
 /**
@@ -78,9 +124,11 @@ export const calculatorText = {
   },
   form: {
     label: "Your figures",
-    lead: "Example figures are filled in: replace them with yours and the results below follow as you type.",
+    lead: "Example figures are filled in: replace them with yours and the results follow as you type.",
     house: "Your house",
     state: "State",
+    localityHint:
+      "Counties and cities here add transfer taxes of their own: choose yours, or the nearest description.",
     price: "What the house would sell for in good repair",
     priceHint: "The price after any repairs below. An agent's market analysis can tell you.",
     repairs: "Repairs it needs",
@@ -88,7 +136,10 @@ export const calculatorText = {
     repairsOne: "One estimate",
     repairsList: "A checklist",
     repairsTotal: "Estimated cost of repairs",
-    repairsListHint: "Put in a quote or your estimate for each; leave the rest blank.",
+    repairsHint:
+      "Paid before listing, out of your own pocket: a cash sale needs none of them. Put 0 if the house needs nothing.",
+    repairsListHint:
+      "Put in a quote or your estimate for each; leave the rest blank. You pay them before listing, out of your own pocket.",
     repairsSum: "Repairs in total: {amount}",
     payoff: "Mortgage and lien payoff",
     payoffHint:
@@ -106,10 +157,10 @@ export const calculatorText = {
     otherClosingPercent: "Percent of the price",
     otherClosingAmount: "Dollar amount",
     otherClosingHint:
-      "Title or escrow, attorney, recording, a county or city transfer tax (see the note on your state below). Left at 0 unless you enter them: ask a title company or closing attorney for a quote.",
+      "An assumption you can change: 1% of the price for title or escrow, attorney and recording fees. Guides put a seller's closing costs apart from the commission at about 1% to 3% of the price with transfer taxes included, and title and escrow at 0.5% to 1.5%; the transfer taxes are counted on their own lines below. A title company or closing attorney can quote yours; the sources are listed at the end of the page.",
     carrying: "Monthly costs while the house is yours",
     carryingHint:
-      "Counted until each sale closes. The principal part of your payment lowers your payoff, so this slightly overstates what waiting costs.",
+      "What you keep paying every month until the sale closes, before any money from it arrives: with the repairs, the cash a listing needs from you. The principal part of your payment lowers your payoff, so this slightly overstates what waiting costs.",
     payment: "Mortgage payment",
     propertyTaxes: "Property taxes",
     insurance: "Insurance",
@@ -131,6 +182,8 @@ export const calculatorText = {
   },
   errors: {
     money: "Enter a dollar amount, such as 250000.",
+    /** The bound is lib/calculator-fields.ts's MONEY_MAX (a test keeps them equal). */
+    moneyMax: "Enter an amount no larger than $100,000,000.",
     percent: "Enter a percent from 0 to 100, such as 5.5.",
     months: "Enter a number of months from 0.5 to 60.",
     weeks: "Enter a number of weeks from 1 to 52.",
@@ -148,44 +201,85 @@ export const calculatorText = {
       "It depends on the offer: against the low end of our estimate, listing would leave you up to {listing} more (if the house sells for {price} within {months}); against the high end, selling for cash would leave you up to {cash} more, in about {weeks}.",
     same: "Both would leave you about the same.",
   },
+  /** The lines of the arithmetic (lib/net-proceeds.ts), with {placeholders}. */
+  lines: {
+    price: "Sale price in good repair",
+    yourFigure: "your figure",
+    commission: "Agent commission",
+    percentOf: "{rate} of {price}",
+    noStateTax: "State transfer tax",
+    noStateTaxDetail: "$0: the state has no transfer or deed tax on a sale",
+    noLocalTax: "Local transfer tax ({place})",
+    otherClosing: "Other seller closing costs",
+    otherClosingPercent: "{rate} of {price}: title or escrow, attorney and recording fees",
+    otherClosingAmount: "the amount you entered",
+    repairs: "Repairs before listing",
+    yourEstimate: "your estimate",
+    carrying: "Carrying costs until closing",
+    listingCarrying: "{monthly} a month × {months}",
+    /** 12 months in 52 weeks: lib/net-proceeds.ts, MONTHS_PER_YEAR and WEEKS_PER_YEAR. */
+    cashCarrying: "{monthly} a month × 12 ÷ 52 weeks × {weeks}",
+    payoff: "Mortgage and lien payoff",
+    offer: "Cash offer",
+    offerEntered: "the offer you entered",
+    offerEstimate:
+      "estimate: 10% to 20% below the value in good repair, less the repairs ({low}; {high})",
+    offerLess: "{price} − {discount} − {repairs} repairs = {offer}",
+    fees: "Commission, closing costs, repairs",
+    feesDetail: "$0: no commission; the buyer pays the closing costs and buys as-is",
+    cashTax:
+      "$0 to you: the buyer pays it in a cash sale (listing, your customary share is {amount})",
+    /** Singular: the plural adds an s. */
+    month: "month",
+    week: "week",
+    tax: {
+      noPrice: "no price, no tax",
+      exempt: "none: sales of {minimum} or less are exempt",
+      rounded: "{price} rounded up to the next {per}: {base}; ",
+      per: "{amount} per {per}",
+      flat: "{rate} of {base} = {amount}",
+      whole: "{rate} of the whole {base}{tier} = {amount}",
+      tier: " (the rate for prices from {from})",
+      marginal: "{parts} = {amount}",
+      untaxed: "the first {inside} untaxed",
+      part: "{rate} of {where} {inside} ({part})",
+      first: "the first",
+      next: "the next",
+      last: "the last",
+      sellerAll: "the seller customarily pays all of it",
+      buyerAll: "the buyer customarily pays it, so it does not come out of your proceeds",
+      sellerHalf: "the seller customarily pays half",
+      sellerPart: "the seller customarily pays {share}",
+    },
+  },
   results: {
     title: "Results for a house in {state}",
     summaryCaption: "Side by side",
+    listingShort: "Listing with an agent",
+    cashShort: "Selling as-is for cash",
+    netRow: "What you would net",
+    cashNeededRow: "Cash you pay before it closes: repairs up front and the monthly costs",
+    detailsTitle: "How each figure is worked out",
     listingCaption: "Listing with an agent, line by line",
     cashCaption: "Selling as-is for cash, line by line",
     item: "Item",
     amount: "Amount",
-    listingNet: "Net from listing with an agent",
-    cashNet: "Net from selling as-is for cash",
-    difference: "Difference (cash minus listing)",
     time: "Time to closing",
-    timeValue: "Listing: {months}; cash: {weeks}",
     month: "month",
     months: "months",
     week: "week",
     weeks: "weeks",
     net: "Net to you",
     owes: "You would need to bring {amount} to closing.",
-    rounding: "Amounts are rounded to the whole dollar, line by line.",
-    transferTax: "Transfer tax",
   },
   notes: {
     title: "Where the {state} figures come from",
-    noTax: "{state} has no state transfer or deed tax on a sale.",
     source: "Source",
+    sources: "Sources",
     checked: "checked {date}",
-    asOf: "Transfer tax data as of {date}.",
-    local: "Counties and cities",
-    countyLevel: "a county tax set by state law",
-    notAdvice:
-      "This is an estimate to help you compare, not tax or legal advice. Exemptions, liens the buyer assumes and local taxes can change the tax; your closing agent has the final figure.",
   },
   next: {
-    title: "What to do next",
     offer: "Get your real cash offer for your {state} house",
-    offerLead: `Free and no-obligation: a written offer within ${COMMITMENTS.offerWithinHours} hours, ${COMMITMENTS.fees} fees or commissions, and we pay the closing costs.`,
-    compare: "Compare a cash offer, listing with an agent and selling it yourself",
-    compareHref: "/cash-offer-vs-listing",
   },
 } as const;
 

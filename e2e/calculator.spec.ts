@@ -62,6 +62,7 @@ async function expectLines(table: Locator, lines: Record<string, string>) {
 const listing = (page: Page) => page.locator('table[data-column="listing"]');
 const cash = (page: Page) => page.locator('table[data-column="cash"]');
 const verdict = (page: Page) => page.locator("[data-calculator-verdict]");
+/** A row of the side-by-side summary: its listing cell, then its cash cell. */
 const summary = (page: Page, key: string) => page.locator(`[data-summary="${key}"] td`);
 
 test.describe("the calculator's arithmetic, state by state", () => {
@@ -95,7 +96,7 @@ test.describe("the calculator's arithmetic, state by state", () => {
       net: "$153,000",
     });
     await expect(line(listing(page), "transfer-tax-none")).toContainText(
-      "Texas has no state transfer or deed tax on a sale.",
+      "the state has no transfer or deed tax on a sale",
     );
     // Cash: 330,000 − 2,250 × 12 ÷ 52 × 3 (1,557.69) − 200,000.
     await expectLines(cash(page), {
@@ -105,11 +106,13 @@ test.describe("the calculator's arithmetic, state by state", () => {
       payoff: "−$200,000",
       net: "$128,442",
     });
-    await expect(summary(page, "difference")).toHaveText("−$24,558");
-    await expect(summary(page, "time")).toHaveText("Listing: 4 months; cash: 3 weeks");
+    await expect(summary(page, "net")).toHaveText(["$153,000", "$128,442"]);
+    await expect(summary(page, "time")).toHaveText(["4 months", "3 weeks"]);
+    // One comparison, in words: no signed "cash minus listing" figure beside it.
     await expect(verdict(page)).toHaveText(
       "Listing with an agent would likely leave you $24,558 more, if the house sells for $400,000 within 4 months.",
     );
+    await expect(page.getByText(/cash minus listing/i)).toHaveCount(0);
   });
 
   test("Connecticut, marginal brackets: each bracket's part at its own rate", async ({ page }) => {
@@ -135,7 +138,10 @@ test.describe("the calculator's arithmetic, state by state", () => {
     );
     await expect(tax).toContainText("the seller customarily pays all of it");
     await expect(tax.getByRole("link")).toHaveAttribute("href", /^https:\/\//);
-    await expect(tax).toContainText("Transfer tax data as of");
+    await expect(tax).toContainText(/checked \w+ \d+, \d{4}/);
+    await expect(page.getByText(/^Amounts are rounded to the whole dollar/)).toContainText(
+      "Transfer tax data as of",
+    );
     // 1,000,000 − 55,000 − 8,500 − 0 − 0 − 1,850 × 3 − 500,000.
     await expect(line(listing(page), "net").locator("td")).toHaveText("$430,950");
     // Estimate: 1,000,000 less 20% or 10%, less $0 repairs; 1,850 × 12 ÷ 52 × 2 = 853.85.
@@ -176,7 +182,6 @@ test.describe("the calculator's arithmetic, state by state", () => {
     await expect(line(listing(page), "net").locator("td")).toHaveText("$99,596");
     // 215,000 − 854 − 100,000.
     await expect(line(cash(page), "net").locator("td")).toHaveText("$114,146");
-    await expect(summary(page, "difference")).toHaveText("+$14,550");
     await expect(verdict(page)).toHaveText(
       "Selling as-is for cash would leave you $14,550 more than listing, and you could close in about 2 weeks instead of 2 months.",
     );
@@ -187,10 +192,10 @@ test.describe("the calculator's arithmetic, state by state", () => {
   }) => {
     await page.goto("/calculator?state=tx");
     await calculator(page).getByLabel("Mortgage and lien payoff").fill("300000");
-    // Worked example in Texas: 300,000 − 16,500 − 0 − 20,000 − 5,550 − 300,000 = −42,050.
-    await expect(line(listing(page), "net")).toContainText("−$42,050");
+    // Worked example in Texas: 300,000 − 16,500 − 0 tax − 3,000 (1%) − 20,000 − 5,550 − 300,000.
+    await expect(line(listing(page), "net")).toContainText("−$45,050");
     await expect(line(listing(page), "net")).toContainText(
-      "You would need to bring $42,050 to closing.",
+      "You would need to bring $45,050 to closing.",
     );
   });
 
@@ -205,7 +210,107 @@ test.describe("the calculator's arithmetic, state by state", () => {
     await expect(verdict(page)).toHaveText("Correct the figures marked above to see the results.");
     await expect(listing(page)).toHaveCount(0);
     await price.fill("$300,000");
-    await expect(line(listing(page), "net").locator("td")).toHaveText("$107,650");
+    // Ohio, Franklin County: 300,000 − 16,500 − 300 state − 600 county − 3,000 − 20,000 − 5,550 − 150,000.
+    await expect(line(listing(page), "net").locator("td")).toHaveText("$104,050");
+  });
+});
+
+for (const viewport of [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+]) {
+  test.describe(`local transfer taxes and bounded figures at ${viewport.width}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("choosing a city changes the local tax line and the result", async ({ page }) => {
+      await page.goto("/calculator?state=pa");
+      const place = calculator(page).getByLabel("Municipality");
+      await expect(place).toHaveValue("most");
+      // Most of Pennsylvania: 1% local of $300,000, the seller's half.
+      await expect(line(listing(page), "local-tax-0").locator("td")).toHaveText("−$1,500");
+      await place.selectOption({ label: "Philadelphia" });
+      // Philadelphia: 3.578% of $300,000 = $10,734, the seller's half $5,367.
+      await expect(line(listing(page), "local-tax-0").locator("td")).toHaveText("−$5,367");
+      await expect(line(listing(page), "local-tax-0")).toContainText(
+        "Philadelphia realty transfer tax",
+      );
+      await expect(line(listing(page), "local-tax-0").getByRole("link").first()).toHaveAttribute(
+        "href",
+        /^https?:\/\//,
+      );
+      // In the cash sale the same tax is the buyer's: $0, with what listing would cost.
+      await expect(line(cash(page), "local-tax-0").locator("td")).toHaveText("$0");
+      await expect(line(cash(page), "local-tax-0")).toContainText("your customary share is $5,367");
+      // 300,000 − 16,500 − 1,500 state − 5,367 − 3,000 − 20,000 − 5,550 − 150,000 = 98,083.
+      await expect(line(listing(page), "net").locator("td")).toHaveText("$98,083");
+      await expect(summary(page, "net").first()).toHaveText("$98,083");
+      // Cash nets $69,146 to $99,146: listing leaves up to $28,937 more, cash up to $1,063.
+      await expect(verdict(page)).toHaveText(/^It depends on the offer/);
+      // Another state starts at its own example place.
+      await calculator(page).getByLabel("State").selectOption({ label: "Washington" });
+      await expect(calculator(page).getByLabel("County or city")).toHaveValue("king");
+      await expect(line(listing(page), "local-tax-0").locator("td")).toHaveText("−$1,500");
+    });
+
+    test("a 25-digit or 400-digit figure is refused by name, with no NaN, Infinity or exponent", async ({
+      page,
+    }) => {
+      await page.goto("/calculator");
+      const price = calculator(page).getByLabel("What the house would sell for in good repair");
+      for (const digits of [25, 400]) {
+        await price.fill("9".repeat(digits));
+        await expect(price).toHaveAttribute("aria-invalid", "true");
+        await expect(price).toHaveAccessibleDescription(
+          /Enter an amount no larger than \$100,000,000\./,
+        );
+        await expect(verdict(page)).toHaveText(
+          "Correct the figures marked above to see the results.",
+        );
+        expect(await page.locator("main").innerText()).not.toMatch(/NaN|Infinity|\de\+\d/);
+      }
+      const weeks = calculator(page).getByLabel("Weeks to the cash closing");
+      await weeks.fill("9".repeat(400));
+      await expect(weeks).toHaveAccessibleDescription(/Enter a number of weeks from 1 to 52\./);
+      await price.fill("100000000");
+      await weeks.fill("2");
+      await expect(line(listing(page), "net").locator("td")).toHaveText(/^\$[\d,]+$/);
+      expect(await page.locator("main").innerText()).not.toMatch(/NaN|Infinity|\de\+\d/);
+    });
+  });
+}
+
+test.describe("where the results sit", () => {
+  test("on a desktop the results stay in view beside the figures while the visitor types", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/calculator");
+    const results = page.locator("[data-calculator-results]");
+    const weeks = calculator(page).getByLabel("Weeks to the cash closing");
+    await weeks.focus();
+    await weeks.fill("3");
+    await expect(weeks).toBeFocused();
+    const box = (await results.boundingBox())!;
+    const form = (await calculator(page).boundingBox())!;
+    // The last field is in view, and so is the top of the results, to its right.
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(800);
+    expect(box.x).toBeGreaterThanOrEqual(form.x + form.width);
+    await expect(
+      results.getByRole("heading", { name: "Results for a house in Ohio" }),
+    ).toBeInViewport();
+    await expect(verdict(page)).toBeInViewport();
+  });
+
+  test("on a phone the results follow the figures", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/calculator");
+    const results = (await page.locator("[data-calculator-results]").boundingBox())!;
+    const form = (await calculator(page).boundingBox())!;
+    expect(results.y).toBeGreaterThanOrEqual(form.y + form.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
   });
 });
 
@@ -268,26 +373,72 @@ test.describe("without JavaScript", () => {
     // but not the parser's scripting flag, so the served HTML is what is checked here.
     expect(await response!.text()).toMatch(/<noscript><p[^>]*>JavaScript is off in your browser/);
     await expect(page.getByRole("heading", { name: "Results for a house in Ohio" })).toBeVisible();
-    // $300,000 in good repair, $20,000 of repairs, $150,000 owed, 5.5%, 3 months at $1,850.
+    // $300,000 in good repair, $20,000 of repairs, $150,000 owed, 5.5%, 3 months at $1,850,
+    // other closing costs at the assumed 1%, in Franklin County, the example's county.
     await expectLines(listing(page), {
       commission: "−$16,500",
       "transfer-tax-0": "−$300",
+      "local-tax-0": "−$600",
+      "other-closing": "−$3,000",
       repairs: "−$20,000",
       carrying: "−$5,550",
-      net: "$107,650",
+      net: "$104,050",
     });
-    await expect(line(listing(page), "transfer-tax-0")).toContainText("0.1% of $300,000 = $300");
+    await expect(line(listing(page), "transfer-tax-0")).toContainText(
+      "$0.10 per $100 of $300,000 = $300",
+    );
+    // Franklin County's $2 per $1,000, on the price rounded up to the next $100.
+    await expect(line(listing(page), "local-tax-0")).toContainText(
+      "$0.20 per $100 of $300,000 = $600",
+    );
+    await expect(line(listing(page), "local-tax-0").getByRole("link").first()).toHaveAttribute(
+      "href",
+      /^https?:\/\//,
+    );
+    await expect(line(listing(page), "other-closing")).toContainText(
+      "1% of $300,000: title or escrow, attorney and recording fees",
+    );
+    await expect(page.getByLabel("County")).toHaveValue("franklin");
+    await expect(page.getByLabel("Other seller closing costs")).toHaveValue("1");
+    await expect(page.getByText(/^An assumption you can change: 1% of the price/)).toBeVisible();
+    await expect(line(cash(page), "local-tax-0").locator("td")).toHaveText("$0");
     await expect(line(cash(page), "net").locator("td")).toHaveText("$69,146 to $99,146");
+    // Repairs $20,000 + 3 × $1,850 before the listing sells; 2 weeks of payments for cash.
+    await expect(summary(page, "cash-needed")).toHaveText(["$25,550", "$854"]);
+    await expect(page.locator('[data-summary="cash-needed"] th')).toHaveText(
+      "Cash you pay before it closes: repairs up front and the monthly costs",
+    );
+    // Cash nets 69,146 to 99,146 against 104,050.
     await expect(verdict(page)).toHaveText(
-      /^Listing with an agent would likely leave you \$8,504 to \$38,504 more, if the house sells for \$300,000 within 3 months\./,
+      /^Listing with an agent would likely leave you \$4,904 to \$34,904 more, if the house sells for \$300,000 within 3 months\./,
     );
   });
 
-  test("each state's page has its own worked example", async ({ page }) => {
-    await page.goto("/calculator/pennsylvania");
-    // 1% state tax, customarily split: the seller's half of $3,000.
+  test("each state's page has its own worked example, with its local tax", async ({ page }) => {
+    const response = await page.goto("/calculator/pennsylvania");
+    expect(await response!.text()).toContain('data-line="local-tax-0"');
+    // 1% state tax, customarily split: the seller's half of $3,000; most municipalities' 1%
+    // local tax, split the same way.
     await expect(line(listing(page), "transfer-tax-0").locator("td")).toHaveText("−$1,500");
-    await expect(line(listing(page), "net").locator("td")).toHaveText("$106,450");
+    await expect(line(listing(page), "local-tax-0").locator("td")).toHaveText("−$1,500");
+    await expect(line(listing(page), "net").locator("td")).toHaveText("$101,950");
+    for (const [path, amount] of [
+      // New Castle County's 1.5%, half of $4,500.
+      ["/calculator/delaware", ["−$2,250"]],
+      // Baltimore County: 1.5% transfer, half $2,250; $2.50 per $500 recordation, half $750.
+      ["/calculator/maryland", ["−$2,250", "−$750"]],
+      // King County's 0.5% local REET.
+      ["/calculator/washington", ["−$1,500"]],
+      // New York City's 1% under $500,000; the state's higher rate applies from $3 million.
+      ["/calculator/new-york", ["−$3,000", "$0"]],
+      // The county's $0.55 per $500: 600 × $0.55.
+      ["/calculator/california", ["−$330"]],
+    ] as const) {
+      await page.goto(path);
+      await expect(listing(page).locator('[data-line^="local-tax-"] td'), path).toHaveText([
+        ...amount,
+      ]);
+    }
   });
 
   test("the 50 state copies point search engines at /calculator", async ({ page }) => {

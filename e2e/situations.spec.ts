@@ -275,6 +275,31 @@ test.describe("state law tables", () => {
     });
   }
 
+  test("the small-estate rows read again from the statutes say what changed and when", async ({
+    page,
+  }) => {
+    await page.goto("/situations/inherited-house-probate");
+    const box = page.locator('[data-state-table="small-estates"]');
+    // The digest puts Wyoming, where a court's summary distribution passes a house, under yes.
+    const yes = box.locator("[data-state-groups] > div").filter({ hasText: /^Yes:/ });
+    await expect(yes.locator("dd")).toContainText("Wyoming");
+    await box.getByText(/^All 50 states:/).click();
+    const row = (slug: string) => box.locator(`tr[data-state="${slug}"]`);
+    const cells = (slug: string) => row(slug).locator("td");
+    await expect(cells("wyoming").nth(1)).toHaveText("$400,000");
+    await expect(cells("wyoming").nth(2)).toHaveText("Yes");
+    await expect(cells("wyoming").nth(0)).toContainText("2-1-205");
+    await expect(cells("south-dakota").nth(2)).toHaveText("In some cases");
+    await expect(cells("south-dakota").nth(0)).toContainText("Register of Deeds");
+    await expect(cells("new-mexico").nth(0)).toContainText("homestead affidavit");
+    await expect(cells("montana").nth(1)).toHaveText("$100,000");
+    // Montana's limit could not be read in the statute itself: the row says so.
+    await expect(row("montana").locator("[data-uncertain]")).toContainText("$50,000");
+    for (const slug of ["wyoming", "south-dakota", "new-mexico", "montana"]) {
+      await expect(row(slug).locator("[data-read-on]")).toHaveText("Read November 27, 2026");
+    }
+  });
+
   test("a phone opens the table and scrolls it sideways inside its own region, not the page", async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import {
   type CashOffer,
+  type LocalTaxes,
   type NetProceedsInput,
   type OtherClosingCosts,
   type TransferTax,
@@ -8,6 +9,7 @@ import {
 /**
  * The calculator's fields as the visitor typed them, and their reading into numbers: each
  * bad value gets its own error, keyed by field, and no result is computed until all read.
+ * Every field is bounded, so no sum can grow past what a dollar amount prints as.
  */
 export type RepairsMode = "one" | "list";
 export type OtherClosingMode = "percent" | "amount";
@@ -33,8 +35,14 @@ export type CalculatorFields = {
   cashWeeks: string;
 };
 
-export type FieldError = "money" | "percent" | "months" | "weeks";
+export type FieldError = "money" | "moneyMax" | "percent" | "months" | "weeks";
 export type FieldErrors = Partial<Record<string, FieldError>>;
+
+/**
+ * The most any dollar field takes: $100 million, above any house this site buys. Summed
+ * over every field and 60 months it stays far below where numbers print in exponents.
+ */
+export const MONEY_MAX = 100_000_000;
 
 /** "$250,000", "250000", "250,000.50" -> 250000.5; null for anything else. Blank is blank. */
 export function readMoney(text: string): number | null | "blank" {
@@ -57,7 +65,7 @@ export type ReadResult =
 /** The visitor's fields as the arithmetic's input, or an error for each field that is not. */
 export function readFields(
   fields: CalculatorFields,
-  transferTaxes: readonly TransferTax[],
+  taxes: { state: readonly TransferTax[]; local: LocalTaxes | null },
 ): ReadResult {
   const errors: FieldErrors = {};
   const money = (key: string, text: string, { blankIsZero = false } = {}): number => {
@@ -67,8 +75,13 @@ export function readFields(
       errors[key] = "money";
       return 0;
     }
+    if (value > MONEY_MAX) {
+      errors[key] = "moneyMax";
+      return 0;
+    }
     return value;
   };
+  // The bounds are the ones the error messages name (content/calculator.ts, `errors`).
   const ranged = (key: string, text: string, kind: FieldError, min: number, max: number) => {
     const value = readNumber(text);
     if (value === null || value < min || value > max) {
@@ -125,7 +138,8 @@ export function readFields(
       otherClosing,
       cashWeeks,
       cashOffer,
-      transferTaxes,
+      transferTaxes: taxes.state,
+      local: taxes.local,
     },
   };
 }

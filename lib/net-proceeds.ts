@@ -1,11 +1,19 @@
+import type { CalculatorText } from "@/content/calculator";
+import { fillText } from "@/lib/fill-text";
+
 /**
  * What a homeowner would net from listing with an agent and from selling as-is for cash,
  * every line with its arithmetic. Plain TypeScript with no Node imports: the calculator
  * island runs it in the browser, and the build runs it for the worked example in the HTML.
+ * Its words come in as data (content/calculator.ts, `lines`), so they travel in the page's
+ * HTML and not in the island's script, which has a size budget.
  *
  * Every amount is rounded to the whole dollar as a line, and the totals add up the rounded
  * lines, so the arithmetic a visitor reads adds up exactly.
  */
+
+/** Every label and template the arithmetic writes, with {placeholders}. */
+export type NetProceedsWords = CalculatorText["lines"];
 
 export type TaxMethod = "flat" | "marginal" | "tiered-whole";
 
@@ -40,6 +48,15 @@ export type CashOffer = { kind: "entered"; amount: number } | { kind: "estimate"
 export type OtherClosingCosts =
   { kind: "percent"; rate: number } | { kind: "amount"; amount: number };
 
+/** The county's or city's own taxes where the visitor chose one. */
+export type LocalTaxes = {
+  /** "Philadelphia", "King County (Seattle, Bellevue and most of the county)". */
+  place: string;
+  /** Empty where none is counted; `note` then says why. */
+  taxes: readonly TransferTax[];
+  note?: string | undefined;
+};
+
 export type NetProceedsInput = {
   /** What the house would sell for in good repair (the after-repair value). */
   price: number;
@@ -58,6 +75,8 @@ export type NetProceedsInput = {
   cashOffer: CashOffer;
   /** The state's transfer taxes (empty: the state has none). */
   transferTaxes: readonly TransferTax[];
+  /** The chosen county's or city's taxes; null where the state has no places to choose. */
+  local: LocalTaxes | null;
 };
 
 /** The estimate's range: cash offers typically come 10-20% below market value. */
@@ -77,11 +96,22 @@ export type Line = {
   amount: Range;
 };
 
-export type TaxLine = Line & { tax: TransferTax; fullTax: number; sellerPays: number };
+export type TaxLine = Line & {
+  /** The state's own tax, or the chosen county's or city's. */
+  kind: "state" | "local";
+  tax: TransferTax;
+  fullTax: number;
+  sellerPays: number;
+};
 
 export type Column = {
   lines: Line[];
   net: Range;
+  /**
+   * Money the seller lays out before the sale's money arrives: repairs paid up front and
+   * the monthly costs until closing. For a seller in trouble this, not the net, often decides.
+   */
+  cashNeeded: Range;
 };
 
 export type Verdict =
@@ -91,7 +121,10 @@ export type Verdict =
   | { kind: "same" };
 
 export type NetProceeds = {
-  listing: Column & { taxLines: TaxLine[]; months: number };
+  listing: Column & {
+    taxLines: TaxLine[];
+    months: number;
+  };
   cash: Column & { offer: Range; weeks: number };
   /** Cash net minus listing net. */
   difference: Range;
@@ -139,6 +172,7 @@ function formatCount(value: number): string {
   return Number(value.toFixed(2)).toString();
 }
 
+/** "3 months", "1 week": the word is singular, its plural adds an s. */
 function plural(count: number, word: string): string {
   return `${formatCount(count)} ${word}${count === 1 ? "" : "s"}`;
 }
@@ -154,43 +188,44 @@ function bracketFor(tax: TransferTax, price: number): TaxBracket {
   return found;
 }
 
-function rateText(tax: TransferTax, rate: number): string {
-  return tax.per
-    ? `${formatMoney(cents(rate * tax.per))} per ${formatMoney(tax.per)}`
-    : formatPercent(rate);
-}
-
 /** The whole tax on a sale at `price`, to the cent, and how it is worked out. */
 export function transferTaxAmount(
   tax: TransferTax,
   price: number,
+  { tax: words }: NetProceedsWords,
 ): { amount: number; how: string } {
-  if (price <= 0) return { amount: 0, how: "no price, no tax" };
+  if (price <= 0) return { amount: 0, how: words.noPrice };
   if (tax.minimumPrice !== undefined && price <= tax.minimumPrice) {
-    return { amount: 0, how: `none: sales of ${formatMoney(tax.minimumPrice)} or less are exempt` };
+    return { amount: 0, how: fillText(words.exempt, { minimum: formatMoney(tax.minimumPrice) }) };
   }
   const base = taxedBase(tax, price);
-  const rounded =
-    tax.per && base !== price
-      ? `${formatMoney(price)} rounded up to the next ${formatMoney(tax.per)}: ${formatMoney(base)}; `
-      : "";
-  if (tax.method === "flat") {
-    const rate = tax.schedule[0]!.rate;
-    const amount = cents(base * rate);
-    return {
-      amount,
-      how: `${rounded}${rateText(tax, rate)} of ${formatMoney(base)} = ${formatMoney(amount)}`,
-    };
-  }
-  if (tax.method === "tiered-whole") {
-    const bracket = bracketFor(tax, price);
-    const amount = cents(base * bracket.rate);
-    const tier =
-      bracket.from > 0 ? ` (the rate for prices from ${formatMoney(Math.ceil(bracket.from))})` : "";
-    return {
-      amount,
-      how: `${rounded}${rateText(tax, bracket.rate)} of the whole ${formatMoney(base)}${tier} = ${formatMoney(amount)}`,
-    };
+  const rateText = (rate: number) =>
+    tax.per
+      ? fillText(words.per, {
+          amount: formatMoney(cents(rate * tax.per)),
+          per: formatMoney(tax.per),
+        })
+      : formatPercent(rate);
+  const worked = (text: string, amount: number, values: Record<string, string>) => ({
+    amount,
+    how:
+      (tax.per && base !== price
+        ? fillText(words.rounded, {
+            price: formatMoney(price),
+            per: formatMoney(tax.per),
+            base: formatMoney(base),
+          })
+        : "") + fillText(text, { ...values, base: formatMoney(base), amount: formatMoney(amount) }),
+  });
+  if (tax.method !== "marginal") {
+    const bracket = tax.method === "flat" ? tax.schedule[0]! : bracketFor(tax, price);
+    return worked(tax.method === "flat" ? words.flat : words.whole, cents(base * bracket.rate), {
+      rate: rateText(bracket.rate),
+      tier:
+        bracket.from > 0
+          ? fillText(words.tier, { from: formatMoney(Math.ceil(bracket.from)) })
+          : "",
+    });
   }
   const parts: string[] = [];
   let amount = 0;
@@ -200,35 +235,40 @@ export function transferTaxAmount(
     if (inside <= 0) return;
     const part = cents(inside * bracket.rate);
     amount += part;
-    if (bracket.rate === 0) {
-      parts.push(`the first ${formatMoney(inside)} untaxed`);
-    } else {
-      const where = index === 0 ? "the first" : base > next ? "the next" : "the last";
-      parts.push(
-        `${rateText(tax, bracket.rate)} of ${where} ${formatMoney(inside)} (${formatMoney(part)})`,
-      );
-    }
+    parts.push(
+      fillText(bracket.rate === 0 ? words.untaxed : words.part, {
+        rate: rateText(bracket.rate),
+        where: index === 0 ? words.first : base > next ? words.next : words.last,
+        inside: formatMoney(inside),
+        part: formatMoney(part),
+      }),
+    );
   });
-  amount = cents(amount);
-  return { amount, how: `${rounded}${parts.join(" + ")} = ${formatMoney(amount)}` };
+  return worked(words.marginal, cents(amount), { parts: parts.join(" + ") });
 }
 
-function shareText(share: number): string {
-  if (share === 1) return "the seller customarily pays all of it";
-  if (share === 0) return "the buyer customarily pays it, so it does not come out of your proceeds";
-  if (share === 0.5) return "the seller customarily pays half";
-  return `the seller customarily pays ${formatPercent(share)}`;
+function shareText(share: number, { tax: words }: NetProceedsWords): string {
+  if (share === 1) return words.sellerAll;
+  if (share === 0) return words.buyerAll;
+  if (share === 0.5) return words.sellerHalf;
+  return fillText(words.sellerPart, { share: formatPercent(share) });
 }
 
-function taxLine(tax: TransferTax, price: number, index: number): TaxLine {
-  const { amount: fullTax, how } = transferTaxAmount(tax, price);
+function taxLine(
+  tax: TransferTax,
+  price: number,
+  id: string,
+  kind: TaxLine["kind"],
+  words: NetProceedsWords,
+): TaxLine {
+  const { amount: fullTax, how } = transferTaxAmount(tax, price, words);
   const sellerPays = dollars(fullTax * tax.sellerShare);
-  const share = fullTax > 0 ? `; ${shareText(tax.sellerShare)}` : "";
   return {
-    id: `transfer-tax-${index}`,
+    id,
     label: tax.name,
-    detail: `${how}${share}`,
+    detail: fullTax > 0 ? `${how}; ${shareText(tax.sellerShare, words)}` : how,
     amount: cost(sellerPays),
+    kind,
     tax,
     fullTax,
     sellerPays,
@@ -243,110 +283,145 @@ function sum(lines: readonly Line[]): Range {
 }
 
 /** The cash offer as a range: entered (one number) or the 10-20% below value estimate. */
-export function cashOfferRange(input: Pick<NetProceedsInput, "price" | "repairs" | "cashOffer">): {
-  offer: Range;
-  detail: string;
-} {
+export function cashOfferRange(
+  input: Pick<NetProceedsInput, "price" | "repairs" | "cashOffer">,
+  words: NetProceedsWords,
+): { offer: Range; detail: string } {
   if (input.cashOffer.kind === "entered") {
-    return { offer: single(dollars(input.cashOffer.amount)), detail: "the offer you entered" };
+    return { offer: single(dollars(input.cashOffer.amount)), detail: words.offerEntered };
   }
   const { price, repairs } = input;
   const at = (discount: number) => Math.max(0, dollars(price * (1 - discount) - repairs));
-  const offer = { low: at(CASH_ESTIMATE_DISCOUNT.low), high: at(CASH_ESTIMATE_DISCOUNT.high) };
   const less = (discount: number) =>
-    `${formatMoney(price)} − ${formatPercent(discount)} − ${formatMoney(repairs)} repairs = ${formatMoney(at(discount))}`;
+    fillText(words.offerLess, {
+      price: formatMoney(price),
+      discount: formatPercent(discount),
+      repairs: formatMoney(repairs),
+      offer: formatMoney(at(discount)),
+    });
   return {
-    offer,
-    detail: `estimate: 10% to 20% below the value in good repair, less the repairs (${less(CASH_ESTIMATE_DISCOUNT.low)}; ${less(CASH_ESTIMATE_DISCOUNT.high)})`,
+    offer: { low: at(CASH_ESTIMATE_DISCOUNT.low), high: at(CASH_ESTIMATE_DISCOUNT.high) },
+    detail: fillText(words.offerEstimate, {
+      low: less(CASH_ESTIMATE_DISCOUNT.low),
+      high: less(CASH_ESTIMATE_DISCOUNT.high),
+    }),
   };
 }
 
-export function computeNetProceeds(input: NetProceedsInput): NetProceeds {
+const line = (id: string, label: string, detail: string, amount: Range): Line => ({
+  id,
+  label,
+  detail,
+  amount,
+});
+
+export function computeNetProceeds(input: NetProceedsInput, words: NetProceedsWords): NetProceeds {
   const { price, repairs, payoff, listingMonths, monthlyCarrying, commissionRate, cashWeeks } =
     input;
-
-  const commission = dollars(price * commissionRate);
-  const taxLines = input.transferTaxes.map((tax, index) => taxLine(tax, price, index));
+  const money = formatMoney;
+  const taxLines = [
+    ...input.transferTaxes.map((tax, index) =>
+      taxLine(tax, price, `transfer-tax-${index}`, "state", words),
+    ),
+    ...(input.local?.taxes ?? []).map((tax, index) =>
+      taxLine(tax, price, `local-tax-${index}`, "local", words),
+    ),
+  ];
+  // A place where no local tax is counted: one $0 line, in both columns, that says why.
+  const noLocalTax =
+    input.local && input.local.taxes.length === 0
+      ? [
+          line(
+            "local-tax-none",
+            fillText(words.noLocalTax, { place: input.local.place }),
+            input.local.note ?? "",
+            single(0),
+          ),
+        ]
+      : [];
   const other =
     input.otherClosing.kind === "percent"
       ? {
           amount: dollars(price * input.otherClosing.rate),
-          detail: `${formatPercent(input.otherClosing.rate)} of ${formatMoney(price)}`,
+          detail: fillText(words.otherClosingPercent, {
+            rate: formatPercent(input.otherClosing.rate),
+            price: money(price),
+          }),
         }
-      : { amount: dollars(input.otherClosing.amount), detail: "the amount you entered" };
+      : { amount: dollars(input.otherClosing.amount), detail: words.otherClosingAmount };
   const listingCarrying = dollars(monthlyCarrying * listingMonths);
+  const months = plural(listingMonths, words.month);
+  const payoffLine = line("payoff", words.payoff, words.yourFigure, cost(dollars(payoff)));
   const listingLines: Line[] = [
-    {
-      id: "price",
-      label: "Sale price in good repair",
-      detail: "your figure",
-      amount: single(dollars(price)),
-    },
-    {
-      id: "commission",
-      label: "Agent commission",
-      detail: `${formatPercent(commissionRate)} of ${formatMoney(price)}`,
-      amount: cost(commission),
-    },
+    line("price", words.price, words.yourFigure, single(dollars(price))),
+    line(
+      "commission",
+      words.commission,
+      fillText(words.percentOf, { rate: formatPercent(commissionRate), price: money(price) }),
+      cost(dollars(price * commissionRate)),
+    ),
+    ...(input.transferTaxes.length === 0
+      ? [line("transfer-tax-none", words.noStateTax, words.noStateTaxDetail, single(0))]
+      : []),
     ...taxLines,
-    {
-      id: "other-closing",
-      label: "Other seller closing costs",
-      detail: other.detail,
-      amount: cost(other.amount),
-    },
-    {
-      id: "repairs",
-      label: "Repairs before listing",
-      detail: "your estimate",
-      amount: cost(dollars(repairs)),
-    },
-    {
-      id: "carrying",
-      label: "Carrying costs until closing",
-      detail: `${formatMoney(monthlyCarrying)} a month × ${plural(listingMonths, "month")}`,
-      amount: cost(listingCarrying),
-    },
-    {
-      id: "payoff",
-      label: "Mortgage and lien payoff",
-      detail: "your figure",
-      amount: cost(dollars(payoff)),
-    },
+    ...noLocalTax,
+    line("other-closing", words.otherClosing, other.detail, cost(other.amount)),
+    line("repairs", words.repairs, words.yourEstimate, cost(dollars(repairs))),
+    line(
+      "carrying",
+      words.carrying,
+      fillText(words.listingCarrying, { monthly: money(monthlyCarrying), months }),
+      cost(listingCarrying),
+    ),
+    payoffLine,
   ];
 
-  const { offer, detail: offerDetail } = cashOfferRange(input);
-  const cashMonths = (cashWeeks * MONTHS_PER_YEAR) / WEEKS_PER_YEAR;
-  const cashCarrying = dollars(monthlyCarrying * cashMonths);
+  const { offer, detail: offerDetail } = cashOfferRange(input, words);
+  const cashCarrying = dollars((monthlyCarrying * cashWeeks * MONTHS_PER_YEAR) / WEEKS_PER_YEAR);
+  const weeks = plural(cashWeeks, words.week);
   const cashLines: Line[] = [
-    { id: "offer", label: "Cash offer", detail: offerDetail, amount: offer },
-    {
-      id: "fees",
-      label: "Commission, closing costs, transfer tax, repairs",
-      detail:
-        "$0: the buyer pays the closing costs and the transfer tax the seller would pay, and buys as-is",
-      amount: single(0),
-    },
-    {
-      id: "carrying",
-      label: "Carrying costs until closing",
-      detail: `${formatMoney(monthlyCarrying)} a month × ${MONTHS_PER_YEAR} ÷ ${WEEKS_PER_YEAR} weeks × ${plural(cashWeeks, "week")}`,
-      amount: cost(cashCarrying),
-    },
-    {
-      id: "payoff",
-      label: "Mortgage and lien payoff",
-      detail: "your figure",
-      amount: cost(dollars(payoff)),
-    },
+    line("offer", words.offer, offerDetail, offer),
+    line("fees", words.fees, words.feesDetail, single(0)),
+    // In a cash sale the buyer pays the transfer taxes: each still has its line, at $0.
+    ...taxLines.map((tax) =>
+      line(
+        tax.id,
+        tax.label,
+        fillText(words.cashTax, { amount: money(tax.sellerPays) }),
+        single(0),
+      ),
+    ),
+    ...noLocalTax,
+    line(
+      "carrying",
+      words.carrying,
+      fillText(words.cashCarrying, { monthly: money(monthlyCarrying), weeks }),
+      cost(cashCarrying),
+    ),
+    payoffLine,
   ];
 
   const listingNet = sum(listingLines);
   const cashNet = sum(cashLines);
   const difference = { low: cashNet.low - listingNet.low, high: cashNet.high - listingNet.low };
   return {
-    listing: { lines: listingLines, net: listingNet, taxLines, months: listingMonths },
-    cash: { lines: cashLines, net: cashNet, offer, weeks: cashWeeks },
+    listing: {
+      lines: listingLines,
+      net: listingNet,
+      // Repairs paid up front, and the payments until the listing closes: its two lines.
+      cashNeeded: single(dollars(repairs) + listingCarrying),
+
+      taxLines,
+      months: listingMonths,
+    },
+    cash: {
+      lines: cashLines,
+      net: cashNet,
+      // No repairs: only the payments until the cash closing, its carrying line.
+      cashNeeded: single(cashCarrying),
+      offer,
+      weeks: cashWeeks,
+    },
     difference,
     verdict: verdictOf(difference),
   };

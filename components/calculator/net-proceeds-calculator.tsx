@@ -7,6 +7,7 @@ import {
   readFields,
   type CalculatorFields,
   type CashMode,
+  type FieldError,
   type FieldErrors,
   type OtherClosingMode,
   type RepairsMode,
@@ -22,26 +23,43 @@ import {
 } from "@/lib/net-proceeds";
 import { fillText } from "@/lib/fill-text";
 
+type Link = { title: string; url: string };
+
+/** A county or city the visitor can choose, with its own taxes and where they come from. */
+export type CalculatorPlace = {
+  id: string;
+  name: string;
+  taxes: TransferTax[];
+  /** Why no tax is counted, where `taxes` is empty: said on its $0 line. */
+  note?: string;
+  /** Who customarily pays its taxes and where they apply, as sentences the build writes. */
+  about: string;
+  sources: Link[];
+  /** When the rates were read in the sources, as the page says it: "November 27, 2026". */
+  checked: string;
+  uncertain?: string;
+};
+
 export type CalculatorStateData = {
   code: string;
   name: string;
   slug: string;
   /** The state's landing page, where its offer form is. */
   statePath: string;
-  taxes: (TransferTax & { level: "state" | "county"; note?: string })[];
-  local: string | null;
-  source: { title: string; url: string };
-  /** "YYYY-MM-DD": when the figures were checked against the source. */
+  taxes: TransferTax[];
+  /** Who pays each tax, what counties and cities add, what is in doubt: sentences the build writes. */
+  notes: string[];
+  /** Where counties or cities add material taxes: the places to choose from. */
+  localities?: { label: string; default: string; choices: CalculatorPlace[] };
+  source: Link;
+  /** When the figures were checked against the source, as the page says it. */
   checked: string;
-  uncertain?: string;
 };
 
 export type NetProceedsCalculatorProps = {
   states: CalculatorStateData[];
   /** The state the page was rendered for (its two-letter code). */
   initialState: string;
-  /** "YYYY-MM-DD": the transfer-tax data's as-of date. */
-  asOf: string;
   /** Every word the island shows (content/calculator.ts), carried in the HTML, not the script. */
   text: CalculatorText;
   /** The worked example's figures, as the fields show them before the visitor types. */
@@ -77,24 +95,9 @@ function initialFields(
   };
 }
 
-/** "2026-11-25" -> "November 25, 2026", the same on the build server and in any browser. */
-function formatDate(iso: string): string {
-  const [year, month, day] = iso.split("-").map(Number);
-  const months = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return `${months[month! - 1]} ${day}, ${year}`;
+/** The place the worked example is for, in a state with places to choose from. */
+function defaultPlace(state: CalculatorStateData): string | null {
+  return state.localities?.default ?? null;
 }
 
 function stateFromQuery(
@@ -122,12 +125,16 @@ function writeStateToUrl(state: CalculatorStateData, links: CalculatorText["link
 export function NetProceedsCalculator({
   states,
   initialState,
-  asOf,
   text,
   example,
   checklist,
 }: NetProceedsCalculatorProps) {
-  const [stateCode, setStateCode] = useState(initialState);
+  const stateOf = (code: string) =>
+    states.find((candidate) => candidate.code === code) ?? states[0]!;
+  const [where, setWhere] = useState(() => ({
+    state: initialState,
+    place: defaultPlace(stateOf(initialState)),
+  }));
   const [fields, setFields] = useState<CalculatorFields>(() => initialFields(example, checklist));
   const copy = text.form;
   const id = useId();
@@ -136,62 +143,72 @@ export function NetProceedsCalculator({
     // The export is static: the query string is only known in the browser, after hydration.
     const fromQuery = stateFromQuery(states, text.links);
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (fromQuery) setStateCode(fromQuery.code);
+    if (fromQuery) setWhere({ state: fromQuery.code, place: defaultPlace(fromQuery) });
   }, [states, text.links]);
 
-  const state = states.find((candidate) => candidate.code === stateCode) ?? states[0]!;
-  const read = useMemo(() => readFields(fields, state.taxes), [fields, state]);
-  const result = useMemo(() => (read.ok ? computeNetProceeds(read.input) : null), [read]);
+  const state = stateOf(where.state);
+  const place = state.localities?.choices.find((choice) => choice.id === where.place) ?? null;
+  const read = useMemo(
+    () =>
+      readFields(fields, {
+        state: state.taxes,
+        local: place && { place: place.name, taxes: place.taxes, note: place.note },
+      }),
+    [fields, state, place],
+  );
+  const result = useMemo(
+    () => (read.ok ? computeNetProceeds(read.input, text.lines) : null),
+    [read, text.lines],
+  );
   const errors: FieldErrors = read.ok ? {} : read.errors;
+  const errorText = (error: FieldError | undefined) => (error ? text.errors[error] : null);
 
   const set = (key: keyof CalculatorFields) => (value: string) =>
     setFields((current) => ({ ...current, [key]: value }));
   // The money fields: "$" before the field for the eye, the unit read with it.
   const dollars = { prefix: "$", unit: copy.dollars };
   const dollarsAMonth = { prefix: "$", unit: copy.dollarsAMonth };
-  const field = (key: keyof CalculatorFields & string) => {
-    const error = errors[key];
-    return {
-      id: `${id}${key}`,
-      value: fields[key] as string,
-      onChange: set(key),
-      error: error ? text.errors[error] : null,
-    };
-  };
+  const field = (key: keyof CalculatorFields & string) => ({
+    id: `${id}${key}`,
+    value: fields[key] as string,
+    onChange: set(key),
+    error: errorText(errors[key]),
+  });
 
   return (
-    <div className="space-y-10">
+    // On a desktop the summary sits in the right column, in view beside the figures while the
+    // visitor types and beside the workings below them; on a phone it comes between the two.
+    <div className="lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-10">
       <form
         aria-label={copy.label}
-        className="space-y-8"
+        className="space-y-8 lg:col-start-1 lg:row-start-1"
         onSubmit={(event) => event.preventDefault()}
         noValidate
       >
         <p className="rounded-lg bg-blue-50 px-4 py-3 text-slate-800">{copy.lead}</p>
 
         <Group title={copy.house}>
-          <div className="space-y-2">
-            <label htmlFor={`${id}state`} className="block text-sm font-semibold text-slate-900">
-              {copy.state}
-            </label>
-            <select
-              id={`${id}state`}
-              value={state.code}
-              onChange={(event) => {
-                const next = states.find((candidate) => candidate.code === event.target.value);
-                if (!next) return;
-                setStateCode(next.code);
-                writeStateToUrl(next, text.links);
-              }}
-              className="h-12 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
-            >
-              {states.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            id={`${id}state`}
+            label={copy.state}
+            value={state.code}
+            options={states.map((option) => [option.code, option.name])}
+            onChange={(code) => {
+              const next = stateOf(code);
+              setWhere({ state: next.code, place: defaultPlace(next) });
+              writeStateToUrl(next, text.links);
+            }}
+          />
+          {state.localities && place ? (
+            <Select
+              id={`${id}place`}
+              label={state.localities.label}
+              hint={copy.localityHint}
+              value={place.id}
+              options={state.localities.choices.map((option) => [option.id, option.name])}
+              onChange={(value) => setWhere((current) => ({ ...current, place: value }))}
+            />
+          ) : null}
           <TextInput {...dollars} label={copy.price} hint={copy.priceHint} {...field("price")} />
           <Choice
             legend={copy.repairsMode}
@@ -204,7 +221,12 @@ export function NetProceedsCalculator({
             ]}
           />
           {fields.repairsMode === "one" ? (
-            <TextInput {...dollars} label={copy.repairsTotal} {...field("repairs")} />
+            <TextInput
+              {...dollars}
+              label={copy.repairsTotal}
+              hint={copy.repairsHint}
+              {...field("repairs")}
+            />
           ) : (
             <fieldset className="space-y-3">
               <legend className="text-sm font-semibold text-slate-900">{copy.repairs}</legend>
@@ -225,7 +247,7 @@ export function NetProceedsCalculator({
                         ),
                       }))
                     }
-                    error={errors[`repairItem${index}`] ? text.errors.money : null}
+                    error={errorText(errors[`repairItem${index}`])}
                   />
                 ))}
               </div>
@@ -272,21 +294,12 @@ export function NetProceedsCalculator({
               { value: "amount", label: copy.otherClosingAmount },
             ]}
           />
-          {fields.otherClosingMode === "percent" ? (
-            <TextInput
-              label={copy.otherClosing}
-              unit={copy.percent}
-              hint={copy.otherClosingHint}
-              {...field("otherClosing")}
-            />
-          ) : (
-            <TextInput
-              {...dollars}
-              label={copy.otherClosing}
-              hint={copy.otherClosingHint}
-              {...field("otherClosing")}
-            />
-          )}
+          <TextInput
+            {...(fields.otherClosingMode === "percent" ? { unit: copy.percent } : dollars)}
+            label={copy.otherClosing}
+            hint={<>{copy.otherClosingHint}</>}
+            {...field("otherClosing")}
+          />
         </Group>
 
         <Group title={copy.carrying} hint={copy.carryingHint}>
@@ -323,13 +336,51 @@ export function NetProceedsCalculator({
         </Group>
       </form>
 
-      <Results
-        state={state}
-        result={result}
-        price={read.ok ? read.input.price : 0}
-        asOf={asOf}
-        text={text}
-      />
+      <Summary state={state} result={result} price={read.ok ? read.input.price : 0} text={text} />
+      <Details state={state} place={place} result={result} text={text} />
+    </div>
+  );
+}
+
+function Select({
+  id,
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  /** [value, what the visitor reads] */
+  options: [string, string][];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className="calc-select"
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -386,7 +437,7 @@ function TextInput({ id, label, value, onChange, error, hint, unit, prefix }: Fi
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className="h-12 w-full max-w-56 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:border-blue-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-600 aria-invalid:border-red-700"
+          className="calc-input"
         />
         {unit ? (
           <span id={unitId} className="text-sm text-slate-700">
@@ -490,18 +541,28 @@ function verdictText(result: NetProceeds, price: number, text: CalculatorText): 
   }
 }
 
-type ResultsProps = {
+/**
+ * The answer: which sale leaves more, the nets side by side, the cash each needs before it
+ * closes and how long each takes. On a desktop it stays in view beside the figures.
+ */
+function Summary({
+  state,
+  result,
+  price,
+  text,
+}: {
   state: CalculatorStateData;
   result: NetProceeds | null;
   price: number;
-  asOf: string;
   text: CalculatorText;
-};
-
-function Results({ state, result, price, asOf, text }: ResultsProps) {
+}) {
   const words = text.results;
   return (
-    <section aria-labelledby="calculator-results-title" className="space-y-6">
+    <section
+      aria-labelledby="calculator-results-title"
+      data-calculator-results=""
+      className="mt-10 space-y-6 lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0"
+    >
       <h2 id="calculator-results-title" className="text-2xl font-extrabold text-slate-950">
         {fillText(words.title, { state: state.name })}
       </h2>
@@ -516,54 +577,62 @@ function Results({ state, result, price, asOf, text }: ResultsProps) {
           </p>
         )}
       </div>
-      {result ? (
-        <>
-          <SummaryTable result={result} text={text} />
-          <LineTable
-            caption={words.listingCaption}
-            column={result.listing}
-            name="listing"
-            text={text}
-            source={<SourceNote state={state} asOf={asOf} text={text} />}
-            noTax={state.taxes.length === 0 ? state.name : null}
-          />
-          <LineTable caption={words.cashCaption} column={result.cash} name="cash" text={text} />
-          <p className="text-sm text-slate-700">{words.rounding}</p>
-        </>
-      ) : null}
-      <StateNotes state={state} asOf={asOf} text={text} />
-      <NextSteps state={state} text={text} />
+      {result ? <SummaryTable result={result} text={text} /> : null}
+      <a href={`${state.statePath}#offer-form`} className="calc-cta">
+        {fillText(text.next.offer, { state: state.name })}
+      </a>
     </section>
   );
 }
 
 function SummaryTable({ result, text }: { result: NetProceeds; text: CalculatorText }) {
   const words = text.results;
-  const rows: [string, string, ReactNode][] = [
-    ["listing-net", words.listingNet, <Amount key="listing" range={result.listing.net} />],
-    ["cash-net", words.cashNet, <Amount key="cash" range={result.cash.net} />],
-    ["difference", words.difference, <Amount key="difference" range={result.difference} signed />],
+  const { listing, cash } = result;
+  const rows: [string, string, ReactNode, ReactNode][] = [
+    [
+      "net",
+      words.netRow,
+      <Amount key="l" range={listing.net} />,
+      <Amount key="c" range={cash.net} />,
+    ],
+    [
+      "cash-needed",
+      words.cashNeededRow,
+      <Amount key="l" range={listing.cashNeeded} />,
+      <Amount key="c" range={cash.cashNeeded} />,
+    ],
     [
       "time",
       words.time,
-      fillText(words.timeValue, {
-        months: count(result.listing.months, words.month, words.months),
-        weeks: count(result.cash.weeks, words.week, words.weeks),
-      }),
+      count(listing.months, words.month, words.months),
+      count(cash.weeks, words.week, words.weeks),
     ],
   ];
+  const cell = "px-3 py-3 text-right font-bold text-slate-950 tabular-nums sm:px-4";
   return (
-    <table className="w-full border-collapse bg-white text-left shadow-sm ring-1 ring-slate-200">
+    <table className="calc-table">
       <caption className="mb-2 text-left text-lg font-bold text-slate-950">
         {words.summaryCaption}
       </caption>
+      <thead>
+        <tr className="bg-slate-50 text-sm text-slate-700">
+          <td />
+          <th scope="col" className="px-3 py-2 text-right font-semibold sm:px-4">
+            {words.listingShort}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-semibold sm:px-4">
+            {words.cashShort}
+          </th>
+        </tr>
+      </thead>
       <tbody>
-        {rows.map(([key, label, value]) => (
-          <tr key={key} data-summary={key} className="border-t border-slate-200 first:border-t-0">
-            <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+        {rows.map(([key, label, listingValue, cashValue]) => (
+          <tr key={key} data-summary={key} className="border-t border-slate-200">
+            <th scope="row" className="px-3 py-3 font-semibold text-slate-900 sm:px-4">
               {label}
             </th>
-            <td className="px-4 py-3 text-right font-bold text-slate-950 tabular-nums">{value}</td>
+            <td className={cell}>{listingValue}</td>
+            <td className={cell}>{cashValue}</td>
           </tr>
         ))}
       </tbody>
@@ -571,26 +640,90 @@ function SummaryTable({ result, text }: { result: NetProceeds; text: CalculatorT
   );
 }
 
-/** The transfer tax's source and dates, said next to the tax line. */
-function SourceNote({
+/** The workings: every line of both sales, with each tax's source, and the state's notes. */
+function Details({
   state,
-  asOf,
+  place,
+  result,
   text,
 }: {
   state: CalculatorStateData;
-  asOf: string;
+  place: CalculatorPlace | null;
+  result: NetProceeds | null;
   text: CalculatorText;
+}) {
+  const words = text.results;
+  const stateSource = <SourceNote links={[state.source]} checked={state.checked} text={text} />;
+  const placeSource = place ? placeNote(place, text) : null;
+  const sourceFor = (id: string) =>
+    id.startsWith("transfer-tax") ? stateSource : id.startsWith("local-tax") ? placeSource : null;
+  return (
+    <section aria-labelledby="calculator-details-title" className="mt-10 space-y-6 lg:col-start-1">
+      <h2 id="calculator-details-title" className="text-2xl font-extrabold text-slate-950">
+        {words.detailsTitle}
+      </h2>
+      {result ? (
+        <>
+          <LineTable
+            caption={words.listingCaption}
+            column={result.listing}
+            name="listing"
+            text={text}
+            sourceFor={sourceFor}
+          />
+          <LineTable caption={words.cashCaption} column={result.cash} name="cash" text={text} />
+        </>
+      ) : null}
+      <StateNotes state={state} text={text} />
+    </section>
+  );
+}
+
+/**
+ * Where a tax's figures come from and when they were checked, said next to its line: for a
+ * place, with where its tax applies and what the sources leave in doubt.
+ */
+function SourceNote({
+  links,
+  checked,
+  text,
+  before,
+  after,
+}: {
+  links: readonly Link[];
+  checked: string;
+  text: CalculatorText;
+  before?: string | undefined;
+  after?: string | undefined;
 }) {
   const words = text.notes;
   return (
     <>
-      {words.source}:{" "}
-      <a className="text-blue-800 underline" href={state.source.url} rel="noopener">
-        {state.source.title}
-      </a>
-      , {fillText(words.checked, { date: formatDate(state.checked) })}.{" "}
-      {fillText(words.asOf, { date: formatDate(asOf) })}
+      {before ? `${before} ` : null}
+      {links.length > 1 ? words.sources : words.source}:{" "}
+      {links.map((link, index) => (
+        <span key={link.url + link.title}>
+          {index > 0 ? "; " : null}
+          <a className="text-blue-800 underline" href={link.url} rel="noopener">
+            {link.title}
+          </a>
+        </span>
+      ))}
+      , {fillText(words.checked, { date: checked })}.{after ? ` ${after}` : null}
     </>
+  );
+}
+
+/** A chosen place's sources, where its tax applies, and what the sources leave in doubt. */
+function placeNote(place: CalculatorPlace, text: CalculatorText) {
+  return (
+    <SourceNote
+      links={place.sources}
+      checked={place.checked}
+      text={text}
+      before={place.about}
+      after={place.uncertain}
+    />
   );
 }
 
@@ -599,25 +732,20 @@ function LineTable({
   column,
   name,
   text,
-  source,
-  noTax = null,
+  sourceFor,
 }: {
   caption: string;
   column: Column;
   name: string;
   text: CalculatorText;
-  source?: ReactNode;
-  /** The state's name where it has no transfer tax: a $0 line says so. */
-  noTax?: string | null;
+  /** What is said under a line about where its figures come from (the listing's lines). */
+  sourceFor?: (id: string) => ReactNode;
 }) {
   const words = text.results;
   const owes = column.net.low < 0;
   const cell = "px-4 py-3 text-right text-slate-950 tabular-nums";
   return (
-    <table
-      className="w-full border-collapse bg-white text-left shadow-sm ring-1 ring-slate-200"
-      data-column={name}
-    >
+    <table className="calc-table" data-column={name}>
       <caption className="mb-2 text-left text-lg font-bold text-slate-950">{caption}</caption>
       <thead>
         <tr className="bg-slate-50 text-sm text-slate-700">
@@ -630,32 +758,21 @@ function LineTable({
         </tr>
       </thead>
       <tbody>
-        {column.lines.map((line) => (
-          <tr key={line.id} data-line={line.id} className="border-t border-slate-200 align-top">
-            <th scope="row" className="px-4 py-3 font-normal">
-              <span className="block font-semibold text-slate-900">{line.label}</span>
-              <span className="block text-sm text-slate-700">{line.detail}</span>
-              {source && line.id.startsWith("transfer-tax") ? (
-                <span className="block text-sm text-slate-700">{source}</span>
-              ) : null}
-            </th>
-            <td className={cell}>
-              <Amount range={line.amount} signed />
-            </td>
-          </tr>
-        ))}
-        {noTax ? (
-          <tr data-line="transfer-tax-none" className="border-t border-slate-200 align-top">
-            <th scope="row" className="px-4 py-3 font-normal">
-              <span className="block font-semibold text-slate-900">{words.transferTax}</span>
-              <span className="block text-sm text-slate-700">
-                {fillText(text.notes.noTax, { state: noTax })}
-              </span>
-              <span className="block text-sm text-slate-700">{source}</span>
-            </th>
-            <td className={cell}>$0</td>
-          </tr>
-        ) : null}
+        {column.lines.map((line) => {
+          const source = sourceFor?.(line.id);
+          return (
+            <tr key={line.id} data-line={line.id} className="border-t border-slate-200 align-top">
+              <th scope="row" className="px-4 py-3 font-normal">
+                <span className="block font-semibold text-slate-900">{line.label}</span>
+                <span className="block text-sm text-slate-700">{line.detail}</span>
+                {source ? <span className="block text-sm text-slate-700">{source}</span> : null}
+              </th>
+              <td className={cell}>
+                <Amount range={line.amount} signed />
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
       <tfoot>
         <tr className="border-t-2 border-slate-900" data-line="net">
@@ -676,62 +793,16 @@ function LineTable({
   );
 }
 
-function StateNotes({
-  state,
-  asOf,
-  text,
-}: {
-  state: CalculatorStateData;
-  asOf: string;
-  text: CalculatorText;
-}) {
+function StateNotes({ state, text }: { state: CalculatorStateData; text: CalculatorText }) {
   const words = text.notes;
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 sm:p-6">
       <h3 className="text-lg font-bold text-slate-950">
         {fillText(words.title, { state: state.name })}
       </h3>
-      {state.taxes.length === 0 ? <p>{fillText(words.noTax, { state: state.name })}</p> : null}
-      {state.taxes.map((tax) => (
-        <p key={tax.name}>
-          <span className="font-semibold">{tax.name}</span>
-          {tax.level === "county" ? ` (${words.countyLevel})` : ""}: {tax.paidBy}
-          {tax.note ? ` ${tax.note}` : ""}
-        </p>
+      {state.notes.map((note) => (
+        <p key={note}>{note}</p>
       ))}
-      {state.local ? (
-        <p>
-          <span className="font-semibold">{words.local}:</span> {state.local}
-        </p>
-      ) : null}
-      {state.uncertain ? <p>{state.uncertain}</p> : null}
-      <p>
-        <SourceNote state={state} asOf={asOf} text={text} />
-      </p>
-      <p>{words.notAdvice}</p>
-    </div>
-  );
-}
-
-function NextSteps({ state, text }: { state: CalculatorStateData; text: CalculatorText }) {
-  return (
-    <div className="rounded-xl bg-blue-900 p-6 text-white">
-      <h3 className="text-xl font-bold">{text.next.title}</h3>
-      <p className="mt-2">{text.next.offerLead}</p>
-      <a
-        href={`${state.statePath}#offer-form`}
-        className="mt-4 inline-flex min-h-11 items-center rounded-md bg-white px-4 py-2 font-bold text-blue-900 hover:bg-blue-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-      >
-        {fillText(text.next.offer, { state: state.name })}
-      </a>
-      <p className="mt-4">
-        <a
-          href={text.next.compareHref}
-          className="font-semibold text-white underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          {text.next.compare}
-        </a>
-      </p>
     </div>
   );
 }

@@ -14,9 +14,15 @@ import { DisclosureSummary } from "@/components/ui/disclosure-summary";
 
 type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string };
 
-type LawTableProps<
-  Row extends { slug: string; name: string; sources: LawSource[]; uncertain?: string },
-> = {
+type LawRow = {
+  slug: string;
+  name: string;
+  sources: LawSource[];
+  readOn?: string;
+  uncertain?: string;
+};
+
+type LawTableProps<Row extends LawRow> = {
   id: string;
   table: StateLawTable;
   caption: string;
@@ -27,21 +33,28 @@ type LawTableProps<
   digest: ReactNode;
 };
 
-function Sources({ sources }: { sources: readonly LawSource[] }) {
+function Sources({ sources, readOn }: { sources: readonly LawSource[]; readOn?: string }) {
   return (
-    <ul className="space-y-1">
-      {sources.map((source) => (
-        <li key={`${source.url} ${source.quote}`}>
-          <a
-            href={source.url}
-            className="text-blue-700 underline underline-offset-2"
-            rel="nofollow"
-          >
-            {source.title}
-          </a>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-1">
+        {sources.map((source) => (
+          <li key={`${source.url} ${source.quote}`}>
+            <a
+              href={source.url}
+              className="text-blue-700 underline underline-offset-2"
+              rel="nofollow"
+            >
+              {source.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {readOn ? (
+        <p className="mt-1 text-slate-600" data-read-on={readOn}>
+          Read {formatPostDate(readOn)}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -76,16 +89,23 @@ function StateGroups({ title, groups }: { title: string; groups: readonly StateG
  * tall and was half the guide's layout while it loaded, so it waits for a tap. Open, it
  * scrolls sideways inside its own focusable region.
  */
-function LawTable<
-  Row extends { slug: string; name: string; sources: LawSource[]; uncertain?: string },
->({ id, table, caption, asOf, columns, rows, digest }: LawTableProps<Row>) {
+function LawTable<Row extends LawRow>({
+  id,
+  table,
+  caption,
+  asOf,
+  columns,
+  rows,
+  digest,
+}: LawTableProps<Row>) {
   const captionId = `${id}-caption`;
   const checkedId = `${id}-checked`;
   const scrollsId = `${id}-scrolls`;
   return (
     <div className="my-8" data-state-table={table}>
       <p id={checkedId} className="text-sm text-slate-600">
-        Checked {formatPostDate(asOf)}. Laws and limits change; confirm yours before you rely on it.
+        Checked {formatPostDate(asOf)}, later where a row says so. Laws and limits change; confirm
+        yours before you rely on it.
       </p>
       {digest}
       {/* Wider than the text column on large screens once open, so the whole table fits. */}
@@ -143,7 +163,7 @@ function LawTable<
                     </td>
                   ))}
                   <td className="px-3 py-2">
-                    <Sources sources={row.sources} />
+                    <Sources sources={row.sources} readOn={row.readOn} />
                   </td>
                 </tr>
               ))}

@@ -38,6 +38,47 @@ describe("state law tables", () => {
     expect(estate("mississippi").limit).toBe(75_000);
     expect(estate("maine").uncertain).toMatch(/2024/);
   });
+
+  it("keep the small-estate rows corrected from the statutes read on 2026-11-27", () => {
+    const estate = (slug: string) => smallEstates.rows.find((row) => row.slug === slug)!;
+    const quoted = (slug: string, words: RegExp) =>
+      estate(slug).sources.some((source) => words.test(source.quote));
+
+    // Wyoming: $400,000 since July 1, 2025, and a summary distribution decree passes a house.
+    const wyoming = estate("wyoming");
+    expect(wyoming).toMatchObject({ limit: 400_000, realEstate: "yes", readOn: "2026-11-27" });
+    expect(wyoming.procedure).toMatch(/2-1-205/);
+    expect(wyoming.limitNote).toMatch(/July 1, 2025/);
+    expect(quoted("wyoming", /\$200,000 to \$400,000 on July 1, 2025/)).toBe(true);
+    expect(quoted("wyoming", /personal property and real property/)).toBe(true);
+    // What could not be read says so: the 2025 act's own text.
+    expect(wyoming.uncertain).toMatch(/Senate File 0104/);
+
+    // South Dakota: real property up to $50,000 by an affidavit with the Register of Deeds.
+    const southDakota = estate("south-dakota");
+    expect(southDakota).toMatchObject({ realEstate: "limited", checked: true });
+    expect(southDakota.procedure).toMatch(/29A-3-1203/);
+    expect(southDakota.procedure).toMatch(/Register of Deeds/);
+    expect(southDakota.limitNote).toMatch(/\$50,000/);
+    expect(quoted("south-dakota", /does not exceed fifty thousand dollars/)).toBe(true);
+    expect(quoted("south-dakota", /register of deeds office/)).toBe(true);
+
+    // New Mexico: the surviving spouse's homestead affidavit.
+    const newMexico = estate("new-mexico");
+    expect(newMexico.realEstate).toBe("limited");
+    expect(newMexico.procedure).toMatch(/45-3-1205/);
+    expect(quoted("new-mexico", /surviving spouse may record with the county clerk/)).toBe(true);
+
+    // Montana: the limit the newer sources give, and the doubt said on the row.
+    const montana = estate("montana");
+    expect(montana).toMatchObject({ limit: 100_000, realEstate: "no", checked: false });
+    expect(montana.uncertain).toMatch(/\$50,000/);
+    expect(quoted("montana", /can't exceed \$100,000/)).toBe(true);
+
+    for (const slug of ["wyoming", "south-dakota", "new-mexico", "montana"]) {
+      expect([slug, estate(slug).readOn]).toEqual([slug, "2026-11-27"]);
+    }
+  });
 });
 
 describe("state law check", () => {
@@ -78,6 +119,11 @@ describe("state law check", () => {
   it("refuses a row without a source", () => {
     const states = { ...allStates, ohio: { ...row, name: "Ohio", sources: [] } };
     expect(() => parseForeclosureLaw(file(states), "x.json")).toThrow(/sources/);
+  });
+
+  it("refuses a row read before the table was checked", () => {
+    const states = { ...allStates, ohio: { ...row, name: "Ohio", readOn: "2026-01-01" } };
+    expect(() => parseForeclosureLaw(file(states), "x.json")).toThrow(/ohio\.readOn: is before/);
   });
 
   it("refuses a small-estate limit that is not a whole number of dollars", () => {

@@ -29,6 +29,8 @@ const rowBase = {
   name: z.string(),
   sources: z.array(sourceSchema).min(1),
   checked: z.boolean(),
+  /** When this row's sources were read, where that is later than the table's `asOf`. */
+  readOn: z.iso.date().optional(),
   uncertain: z.string().trim().min(20).optional(),
 };
 
@@ -74,7 +76,7 @@ export const smallEstateRowSchema = z
 
 const stateSlugs = stateSummaries.map((state) => state.slug);
 
-function fileSchema<Row extends z.ZodType<{ name: string }>>(row: Row) {
+function fileSchema<Row extends z.ZodType<{ name: string; readOn?: string }>>(row: Row) {
   return z
     .object({
       asOf: z.iso.date(),
@@ -103,6 +105,13 @@ function fileSchema<Row extends z.ZodType<{ name: string }>>(row: Row) {
             code: "custom",
             path: ["states", state.slug, "name"],
             message: `must be "${state.name}"`,
+          });
+        }
+        if (entry?.readOn !== undefined && entry.readOn < file.asOf) {
+          context.addIssue({
+            code: "custom",
+            path: ["states", state.slug, "readOn"],
+            message: `is before the table's asOf ${file.asOf}: the row was read when the table was`,
           });
         }
       }

@@ -1,12 +1,18 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
+import { WORKED_EXAMPLE, calculatorText } from "@/content/calculator";
 import {
   getTransferTaxes,
+  LOCAL_TRANSFER_TAX_FILE,
+  parseLocalTransferTaxes,
   parseTransferTaxes,
   TRANSFER_TAX_FILE,
 } from "@/lib/build/transfer-taxes";
-import { transferTaxAmount } from "@/lib/net-proceeds";
+import { readFields } from "@/lib/calculator-fields";
+import { computeNetProceeds, transferTaxAmount } from "@/lib/net-proceeds";
+
+const words = calculatorText.lines;
 
 const raw = () =>
   JSON.parse(readFileSync(path.join(process.cwd(), TRANSFER_TAX_FILE), "utf8")) as {
@@ -30,7 +36,7 @@ describe("the transfer-tax data file", () => {
     const tax = (slug: string, price: number) =>
       states
         .find((state) => state.slug === slug)!
-        .taxes.reduce((total, each) => total + transferTaxAmount(each, price).amount, 0);
+        .taxes.reduce((total, each) => total + transferTaxAmount(each, price, words).amount, 0);
     expect(tax("texas", 300000)).toBe(0);
     expect(tax("ohio", 300000)).toBe(300);
     expect(tax("florida", 250050)).toBe(1750.7);
@@ -74,5 +80,235 @@ describe("parseTransferTaxes", () => {
     const late = raw();
     late.states.alaska!.checked = "2999-01-01";
     expect(() => parseTransferTaxes(late)).toThrow(/Alaska .*after asOf/);
+  });
+});
+
+/**
+ * The county and city taxes a visitor chooses, run through the calculator on the worked
+ * example's $300,000 (other figures as on the page). Every expected figure is worked out
+ * by hand from the rate the place's source states, quoted in the comment.
+ */
+describe("local transfer taxes in the calculator, worked from their sources", () => {
+  const { states } = getTransferTaxes();
+  const stateOf = (slug: string) => states.find((state) => state.slug === slug)!;
+  const placeOf = (slug: string, id: string) =>
+    stateOf(slug).localities!.choices.find((choice) => choice.id === id)!;
+
+  /** The page's worked example (other closing costs at the assumed 1%) at `price`, in a place. */
+  function run(slug: string, id: string, price = 300000) {
+    const place = placeOf(slug, id);
+    const read = readFields(
+      {
+        ...WORKED_EXAMPLE,
+        price: String(price),
+        repairsMode: "one",
+        repairItems: [],
+        otherClosingMode: "percent",
+        cashMode: "estimate",
+        cashOffer: "",
+      },
+      {
+        state: stateOf(slug).taxes,
+        local: { place: place.name, taxes: place.taxes, note: place.note },
+      },
+    );
+    if (!read.ok) throw new Error(`the example does not read: ${JSON.stringify(read.errors)}`);
+    return computeNetProceeds(read.input, words);
+  }
+  /** What the seller pays on each local line, by line id. */
+  const localLines = (result: ReturnType<typeof run>) =>
+    Object.fromEntries(
+      result.listing.lines
+        .filter((line) => line.id.startsWith("local-tax"))
+        .map((line) => [line.id, line.amount.low]),
+    );
+  // $300,000 less 5.5% commission, 1% other costs, $20,000 repairs, 3 × $1,850 and $150,000:
+  // what the listing nets before any transfer tax.
+  const beforeTaxes = 300000 - 16500 - 3000 - 20000 - 5550 - 150000;
+
+  it("Pennsylvania: most places add 1%, Philadelphia 3.578%, each split with the buyer", () => {
+    // State 1% and local 1% of $300,000, the seller's half of each: $1,500 + $1,500.
+    const most = run("pennsylvania", "most");
+    expect(localLines(most)).toEqual({ "local-tax-0": -1500 });
+    expect(most.listing.net.low).toBe(beforeTaxes - 1500 - 1500);
+    // "increase to 3.578%": 3.578% of $300,000 = $10,734, half = $5,367.
+    const philadelphia = run("pennsylvania", "philadelphia");
+    expect(localLines(philadelphia)).toEqual({ "local-tax-0": -5367 });
+    expect(philadelphia.listing.net.low).toBe(beforeTaxes - 1500 - 5367);
+    // "the overall 5% Transfer Tax rate" in Pittsburgh: 4% local = $12,000, half = $6,000.
+    expect(localLines(run("pennsylvania", "pittsburgh"))).toEqual({ "local-tax-0": -6000 });
+  });
+
+  it("Delaware: the county's 1.5% beside the state's 2.5%, both split", () => {
+    // "A tax of 1.5%": $4,500, half = $2,250; the state's 2.5% = $7,500, half = $3,750.
+    for (const id of ["new-castle", "kent", "sussex"]) {
+      const result = run("delaware", id);
+      expect(localLines(result)).toEqual({ "local-tax-0": -2250 });
+      expect(result.listing.net.low).toBe(beforeTaxes - 3750 - 2250);
+    }
+  });
+
+  it("Maryland: the county's transfer tax and recordation tax, each split 50/50", () => {
+    // Baltimore County: "1.5 percent of consideration" = $4,500, half $2,250; recordation
+    // "$2.50 for each $500": 600 × $2.50 = $1,500, half $750. The state's 0.5%: $1,500, half $750.
+    const county = run("maryland", "baltimore-county");
+    expect(localLines(county)).toEqual({ "local-tax-0": -2250, "local-tax-1": -750 });
+    expect(county.listing.net.low).toBe(beforeTaxes - 750 - 2250 - 750);
+    // Baltimore City: 1.5% = $4,500, half $2,250; "$5 for each $500": $3,000, half $1,500.
+    expect(localLines(run("maryland", "baltimore-city"))).toEqual({
+      "local-tax-0": -2250,
+      "local-tax-1": -1500,
+    });
+    // Montgomery at $750,000: 1% = $7,500, half $3,750; recordation "$8.90 per thousand ...
+    // up to $500,000" = $4,450, "over $500,000 ... 1.35%" on $250,000 = $3,375: $7,825, half $3,912.50.
+    expect(localLines(run("maryland", "montgomery", 750000))).toEqual({
+      "local-tax-0": -3750,
+      "local-tax-1": -3913,
+    });
+    // A county not in the data: a $0 line that says it is not included.
+    const other = run("maryland", "other");
+    const none = other.listing.lines.find((line) => line.id === "local-tax-none")!;
+    expect(none.amount.low).toBe(0);
+    expect(none.detail).toMatch(/^Not included/);
+  });
+
+  it("Washington, King County: 0.5% local REET on top of the state's 1.1%, all the seller's", () => {
+    // State: 1.1% of $300,000 = $3,300; local: 0.5% = $1,500.
+    const king = run("washington", "king");
+    expect(localLines(king)).toEqual({ "local-tax-0": -1500 });
+    expect(king.listing.net.low).toBe(beforeTaxes - 3300 - 1500);
+  });
+
+  it("New York City: the city's RPTT and the state's higher rate from $3 million", () => {
+    // State: $2 per $500 = $1,200. City: "1.000%" under $500,000 = $3,000.
+    const city = run("new-york", "nyc");
+    expect(localLines(city)).toEqual({ "local-tax-0": -3000, "local-tax-1": 0 });
+    expect(city.listing.net.low).toBe(beforeTaxes - 1200 - 3000);
+    // "Exactly $500,000.00 | 1.000%"; "$500,001 - $999,999 | 1.425%" of the whole price.
+    expect(localLines(run("new-york", "nyc", 500000))["local-tax-0"]).toBe(-5000);
+    expect(localLines(run("new-york", "nyc", 600000))["local-tax-0"]).toBe(-8550);
+    // At $3,000,000: 1.425% = $42,750, and the state's "$3.25 per $500" instead of $2,
+    // $1.25 per $500 more: 6,000 × $1.25 = $7,500.
+    expect(localLines(run("new-york", "nyc", 3000000))).toEqual({
+      "local-tax-0": -42750,
+      "local-tax-1": -7500,
+    });
+  });
+
+  it("California: the county's $0.55 per $500 everywhere, and a city's own on top", () => {
+    // "fifty-five cents ($0.55) for each five hundred dollars": 600 × $0.55 = $330.
+    const county = run("california", "county");
+    expect(localLines(county)).toEqual({ "local-tax-0": -330 });
+    expect(county.listing.net.low).toBe(beforeTaxes - 330);
+    // Los Angeles: the county's $330 + the city's "0.45%" ($1,350); ULA none below $5,300,000.
+    expect(localLines(run("california", "los-angeles"))).toEqual({
+      "local-tax-0": -330,
+      "local-tax-1": -1350,
+      "local-tax-2": 0,
+    });
+    // At $6,000,000 ULA's "4% tax" on the whole: $240,000.
+    expect(localLines(run("california", "los-angeles", 6000000))["local-tax-2"]).toBe(-240000);
+    // San Francisco: "$3.40 for each $500" on the whole when over $250,000: 600 × $3.40.
+    expect(localLines(run("california", "san-francisco"))).toEqual({ "local-tax-0": -2040 });
+    // Oakland: "$10.00 per thousand ... ($300,000 and less)" = $3,000, split: $1,500.
+    expect(localLines(run("california", "oakland"))).toEqual({
+      "local-tax-0": -330,
+      "local-tax-1": -1500,
+    });
+  });
+
+  it("Ohio: the county's permissive fee on the price rounded up to the next $100", () => {
+    // Franklin: "increased to $2 per $1000": $600 on $300,000, beside the state's $300.
+    const franklin = run("ohio", "franklin");
+    expect(localLines(franklin)).toEqual({ "local-tax-0": -600 });
+    expect(franklin.listing.net.low).toBe(beforeTaxes - 300 - 600);
+    // $250,050 is taxed as $250,100: $2 per $1,000 = $500.20, to the dollar $500.
+    expect(localLines(run("ohio", "franklin", 250050))).toEqual({ "local-tax-0": -500 });
+    // Putnam: "$4.00 per thousand" in all, $3 of it the county's: $900.
+    expect(localLines(run("ohio", "putnam"))).toEqual({ "local-tax-0": -900 });
+  });
+
+  it("shows each local tax in the cash column too, at $0 with the share listing would cost", () => {
+    const philadelphia = run("pennsylvania", "philadelphia");
+    const cashLine = philadelphia.cash.lines.find((line) => line.id === "local-tax-0")!;
+    expect(cashLine.amount).toEqual({ low: 0, high: 0 });
+    expect(cashLine.label).toBe("Philadelphia realty transfer tax");
+    expect(cashLine.detail).toMatch(/your customary share is \$5,367/);
+  });
+
+  it("gives every place a source, a date and who pays, and a default for the example", () => {
+    for (const state of states.filter((each) => each.localities)) {
+      const { choices } = state.localities!;
+      expect(choices.map((choice) => choice.id)).toContain(state.localities!.default);
+      for (const choice of choices) {
+        expect([state.name, choice.name, choice.sources.length > 0]).toEqual([
+          state.name,
+          choice.name,
+          true,
+        ]);
+        expect(choice.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        for (const tax of choice.taxes) expect(tax.paidBy.length).toBeGreaterThan(10);
+      }
+    }
+    expect(
+      states
+        .filter((state) => state.localities)
+        .map((state) => state.slug)
+        .sort(),
+    ).toEqual([
+      "california",
+      "delaware",
+      "maryland",
+      "new-york",
+      "ohio",
+      "pennsylvania",
+      "washington",
+    ]);
+  });
+});
+
+describe("parseLocalTransferTaxes", () => {
+  const localRaw = () =>
+    JSON.parse(readFileSync(path.join(process.cwd(), LOCAL_TRANSFER_TAX_FILE), "utf8")) as {
+      asOf: string;
+      states: Record<
+        string,
+        {
+          default: string;
+          choices: (Record<string, unknown> & { taxes: Record<string, unknown>[] })[];
+        }
+      >;
+    };
+  const philadelphia = (data: ReturnType<typeof localRaw>) =>
+    data.states.pennsylvania!.choices.find((choice) => choice.id === "philadelphia")!;
+
+  it("names the state and the place whose rate reads as a percent", () => {
+    const data = localRaw();
+    philadelphia(data).taxes[0]!.schedule = [{ from: 0, rate: 3.578 }];
+    expect(() => parseLocalTransferTaxes(data)).toThrow(
+      /Invalid local transfer-tax data for Pennsylvania in .*, Philadelphia: taxes\.0\.schedule/,
+    );
+  });
+
+  it("refuses a place checked after the file's date, or with no tax and no word why", () => {
+    const late = localRaw();
+    philadelphia(late).checked = "2999-01-01";
+    expect(() => parseLocalTransferTaxes(late)).toThrow(
+      /Pennsylvania .*Philadelphia: .*after asOf/,
+    );
+
+    const silent = localRaw();
+    philadelphia(silent).taxes = [];
+    expect(() => parseLocalTransferTaxes(silent)).toThrow(/Philadelphia: note: .*says why/);
+  });
+
+  it("refuses a default that is not one of the state's places, and an unknown state", () => {
+    const data = localRaw();
+    data.states.ohio!.default = "cuyahoga";
+    expect(() => parseLocalTransferTaxes(data)).toThrow(/Ohio .*default "cuyahoga"/);
+
+    const unknown = localRaw();
+    unknown.states.atlantis = unknown.states.ohio!;
+    expect(() => parseLocalTransferTaxes(unknown)).toThrow(/unknown state atlantis/);
   });
 });

@@ -8,11 +8,19 @@ import type { TransferTax } from "@/lib/net-proceeds";
 import { stateSummaries, type StateSummary } from "@/lib/states";
 
 /**
- * Each state's transfer or deed tax, from content/calculator/transfer-taxes.json, checked
- * at build time: a bracket out of order, a rate that reads as a percent, a state missing or
- * a source without an address stops `next build` with a message naming the state.
+ * Each state's transfer or deed tax, from content/calculator/transfer-taxes.json, and the
+ * county and city taxes a visitor can choose where they are material, from
+ * content/calculator/local-transfer-taxes.json, checked at build time: a bracket out of
+ * order, a rate that reads as a percent, a state missing, a source without an address or
+ * a check dated after the file stops `next build` with a message naming the state (and
+ * the county or city).
  */
 export const TRANSFER_TAX_FILE = path.join("content", "calculator", "transfer-taxes.json");
+export const LOCAL_TRANSFER_TAX_FILE = path.join(
+  "content",
+  "calculator",
+  "local-transfer-taxes.json",
+);
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 
@@ -24,44 +32,56 @@ const bracketSchema = z
   })
   .strict();
 
+const taxFields = {
+  name: z.string().trim().min(3),
+  method: z.enum(["flat", "marginal", "tiered-whole"]),
+  schedule: z.array(bracketSchema).min(1),
+  per: z.number().positive().optional(),
+  minimumPrice: z.number().nonnegative().optional(),
+  sellerShare: z.union([z.literal(0), z.literal(0.5), z.literal(1)]),
+  paidBy: z.string().trim().min(10),
+};
+
+function checkSchedule(
+  tax: { method: string; schedule: readonly { from: number }[] },
+  context: z.RefinementCtx,
+) {
+  const { schedule } = tax;
+  if (schedule[0]!.from !== 0) {
+    context.addIssue({
+      code: "custom",
+      message: "the first bracket starts at 0",
+      path: ["schedule"],
+    });
+  }
+  if (schedule.some((bracket, index) => index > 0 && bracket.from <= schedule[index - 1]!.from)) {
+    context.addIssue({
+      code: "custom",
+      message: "brackets are not in ascending order",
+      path: ["schedule"],
+    });
+  }
+  if (tax.method === "flat" && schedule.length !== 1) {
+    context.addIssue({
+      code: "custom",
+      message: "a flat tax has one bracket",
+      path: ["schedule"],
+    });
+  }
+}
+
 const taxSchema = z
   .object({
-    name: z.string().trim().min(3),
+    ...taxFields,
     /** state: the state's own tax; county: a county tax state law sets and every county charges. */
     level: z.enum(["state", "county"]).default("state"),
-    method: z.enum(["flat", "marginal", "tiered-whole"]),
-    schedule: z.array(bracketSchema).min(1),
-    per: z.number().positive().optional(),
-    minimumPrice: z.number().nonnegative().optional(),
-    sellerShare: z.union([z.literal(0), z.literal(0.5), z.literal(1)]),
-    paidBy: z.string().trim().min(10),
     note: z.string().trim().min(10).optional(),
   })
   .strict()
-  .superRefine((tax, context) => {
-    const { schedule } = tax;
-    if (schedule[0]!.from !== 0) {
-      context.addIssue({
-        code: "custom",
-        message: "the first bracket starts at 0",
-        path: ["schedule"],
-      });
-    }
-    if (schedule.some((bracket, index) => index > 0 && bracket.from <= schedule[index - 1]!.from)) {
-      context.addIssue({
-        code: "custom",
-        message: "brackets are not in ascending order",
-        path: ["schedule"],
-      });
-    }
-    if (tax.method === "flat" && schedule.length !== 1) {
-      context.addIssue({
-        code: "custom",
-        message: "a flat tax has one bracket",
-        path: ["schedule"],
-      });
-    }
-  });
+  .superRefine(checkSchedule);
+
+/** A county's or city's own tax: where it applies is the place the visitor chose. */
+const localTaxSchema = z.object(taxFields).strict().superRefine(checkSchedule);
 
 const sourceSchema = z
   .object({
@@ -94,10 +114,88 @@ const fileSchema = z
   })
   .strict();
 
+const localChoiceSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/, "lowercase letters, digits and hyphens"),
+    name: z.string().trim().min(3),
+    /** Empty where no local tax is counted: `note` says why (none there, or not in our data). */
+    taxes: z.array(localTaxSchema),
+    /** Said beside the local tax line. */
+    note: z.string().trim().min(10).optional(),
+    sources: z.array(sourceSchema).min(1),
+    /** "YYYY-MM-DD": when the rate was read in the sources. */
+    checked: isoDate,
+    /** What the sources leave in doubt, shown beside the line. */
+    uncertain: z.string().trim().min(10).optional(),
+  })
+  .strict()
+  .refine((choice) => choice.taxes.length > 0 || choice.note !== undefined, {
+    message: "a place with no tax counted says why in note",
+    path: ["note"],
+  });
+
+const localitiesSchema = z
+  .object({
+    /** What the visitor chooses: "County", "Municipality", "County or city". */
+    label: z.string().trim().min(4),
+    /** The choice the worked example is for. */
+    default: z.string(),
+    choices: z.array(z.unknown()).min(2),
+  })
+  .strict();
+
+export type LocalChoice = z.output<typeof localChoiceSchema>;
+export type Localities = { label: string; default: string; choices: LocalChoice[] };
+
 export type StateTransferTaxes = Omit<z.output<typeof stateTaxSchema>, "name"> &
-  StateSummary & { taxes: (TransferTax & z.output<typeof taxSchema>)[] };
+  StateSummary & {
+    taxes: (TransferTax & z.output<typeof taxSchema>)[];
+    /** Where counties or cities add material taxes: the places a visitor chooses from. */
+    localities?: Localities;
+  };
 
 export type TransferTaxData = { asOf: string; states: StateTransferTaxes[] };
+
+/**
+ * Checks the local file: each state's places, each with its taxes, sources and check date.
+ * Every error names the state and, for a place, the place.
+ */
+export function parseLocalTransferTaxes(
+  raw: unknown,
+  file = LOCAL_TRANSFER_TAX_FILE,
+): { asOf: string; states: Record<string, Localities> } {
+  const { asOf, states } = parseContent(
+    fileSchema,
+    raw,
+    `Invalid local transfer-tax data in ${file}`,
+  );
+  const result: Record<string, Localities> = {};
+  for (const [slug, entry] of Object.entries(states)) {
+    const summary = stateSummaries.find((state) => state.slug === slug);
+    if (!summary) {
+      throw new Error(`Invalid local transfer-tax data in ${file}: unknown state ${slug}`);
+    }
+    const whose = `Invalid local transfer-tax data for ${summary.name} in ${file}`;
+    const localities = parseContent(localitiesSchema, entry, whose);
+    const choices = localities.choices.map((choice, index) => {
+      const named = (choice as { name?: unknown } | null)?.name;
+      const place = typeof named === "string" ? named : `place ${index + 1}`;
+      const parsed = parseContent(localChoiceSchema, choice, `${whose}, ${place}`);
+      if (parsed.checked > asOf) {
+        throw new Error(`${whose}, ${place}: checked ${parsed.checked} is after asOf ${asOf}`);
+      }
+      return parsed;
+    });
+    const ids = choices.map((choice) => choice.id);
+    const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+    if (repeated.length > 0) throw new Error(`${whose}: id ${repeated.join(", ")} repeated`);
+    if (!ids.includes(localities.default)) {
+      throw new Error(`${whose}: default "${localities.default}" is not one of its places`);
+    }
+    result[slug] = { label: localities.label, default: localities.default, choices };
+  }
+  return { asOf, states: result };
+}
 
 /** Checks the file's content; every error names the state (or the file) it is about. */
 export function parseTransferTaxes(raw: unknown, file = TRANSFER_TAX_FILE): TransferTaxData {
@@ -136,10 +234,22 @@ export function parseTransferTaxes(raw: unknown, file = TRANSFER_TAX_FILE): Tran
 
 let cache: TransferTaxData | undefined;
 
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(path.join(process.cwd(), file), "utf8"));
+}
+
+/** Every state's taxes, with the places to choose from where local taxes are material. */
 export function getTransferTaxes(): TransferTaxData {
   if (!cache) {
-    const file = path.join(process.cwd(), TRANSFER_TAX_FILE);
-    cache = parseTransferTaxes(JSON.parse(readFileSync(file, "utf8")));
+    const { asOf, states } = parseTransferTaxes(readJson(TRANSFER_TAX_FILE));
+    const local = parseLocalTransferTaxes(readJson(LOCAL_TRANSFER_TAX_FILE));
+    cache = {
+      asOf,
+      states: states.map((state) => {
+        const localities = local.states[state.slug];
+        return localities ? { ...state, localities } : state;
+      }),
+    };
   }
   return cache;
 }
