@@ -148,19 +148,22 @@ describe("googleAdsConversionCsv", () => {
         lead({ id: "formula", latest: { gclid: '=HYPERLINK("http://evil.example","x")' } }),
         lead({ id: "comma", latest: { gbraid: "abc,def" } }),
         lead({ id: "newline", latest: { wbraid: "abc\r\ndef" } }),
-        lead({ id: "tilde", latest: { gclid: "abc.def~1" } }),
+        lead({ id: "space", latest: { gclid: "abc def" } }),
+        // What a URL carries unescaped is written: no formula can start with it.
+        lead({ id: "unreserved", latest: { gclid: "Cj0.abc_def-1~x" } }),
       ],
       options,
     );
-    expect(csv.split("\r\n")).toHaveLength(3);
-    expect(csv).not.toMatch(/HYPERLINK|abc/);
+    expect(csv.split("\r\n")).toHaveLength(4);
+    expect(csv).not.toMatch(/HYPERLINK|abc,def|abc def/);
+    expect(csv).toContain("\r\nCj0.abc_def-1~x,,,");
     const rule =
-      "is not a Google Ads click id (letters, digits, - and _, starting with a letter or digit); not written";
+      "is not a Google Ads click id (letters, digits, - _ . and ~, starting with a letter or digit); not written";
     expect(skipped).toEqual([
       { id: "formula", reason: `the latest visit's gclid ${rule}` },
       { id: "comma", reason: `the latest visit's gbraid ${rule}` },
       { id: "newline", reason: `the latest visit's wbraid ${rule}` },
-      { id: "tilde", reason: `the latest visit's gclid ${rule}` },
+      { id: "space", reason: `the latest visit's gclid ${rule}` },
     ]);
   });
 

@@ -15,9 +15,11 @@
 // - Google's click ids are case-sensitive (Search Ads 360 Help, About click IDs,
 //   https://support.google.com/searchads/answer/7342044). Google publishes no character set for
 //   gclid, gbraid or wbraid; every value in its pages and in ad links ("Cj0KCQiA…_wcB", "0AAAAA…")
-//   is URL-safe base64 (RFC 4648 §5: letters, digits, - and _) starting with a letter or digit,
-//   and that is what is written. Unchecked against a specification: an id refused here is listed
-//   in the summary, never dropped in silence.
+//   is URL-safe base64 (RFC 4648 §5: letters, digits, - and _) starting with a letter or digit.
+//   Written: an id of the characters a URL carries unescaped (RFC 3986's unreserved: those and
+//   . and ~) starting with a letter or digit, so a real click id is not lost to a guess and
+//   none can start a formula or break a row. Unchecked against a specification: an id refused
+//   here is listed in the summary, never dropped in silence.
 // - Microsoft: "MSCLKID is a GUID, like cdd4afcccb1c9a4cad9544dd7e5006d5" (Microsoft Advertising
 //   Help, Universal event tracking (UET) using an IMG tag, dated 2026-06-18); "The MSCLKID is a
 //   GUID (32 characters)" and "If a conversion is uploaded more than 90 days after the last click,
@@ -84,8 +86,8 @@ type Platform = {
 const GOOGLE: Platform = {
   name: "Google Ads",
   fields: ["gclid", "gbraid", "wbraid"],
-  clickId: /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
-  clickIdWords: "letters, digits, - and _, starting with a letter or digit",
+  clickId: /^[A-Za-z0-9][A-Za-z0-9._~-]*$/,
+  clickIdWords: "letters, digits, - _ . and ~, starting with a letter or digit",
   windowDays: 90,
 };
 

@@ -5,6 +5,7 @@
  * production domain (canonical, Open Graph images, JSON-LD) are checked against out/
  * too; links off the site (mailto:, tel:, other domains) are not fetched. The islands'
  * module scripts and their modulepreloads are plain tags, so the crawl checks them too.
+ * Then the README and docs/: every link between them, and every #heading one names.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -26,6 +27,33 @@ function htmlPaths(directory = OUT_DIR): string[] {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The Markdown a newcomer reads: the README and every file of docs/. */
+const DOCS = ["README.md", ...filesUnder("docs", ".md")];
+
+/**
+ * Links between the README and docs/, and the headings they name (linkinator renders the
+ * Markdown as GitHub does its anchors); links off the project are not fetched.
+ */
+async function checkDocs(): Promise<number> {
+  const result = await check({
+    path: DOCS,
+    markdown: true,
+    recurse: true,
+    checkFragments: true,
+    linksToSkip: async (link) => /^(https?|mailto|tel):/.test(link),
+  });
+  const broken = result.links.filter((link) => link.state === LinkState.BROKEN);
+  for (const link of broken) console.error(`broken: ${link.url} in ${link.parent ?? "(start)"}`);
+  const checked = result.links.filter((link) => link.state !== LinkState.SKIPPED).length;
+  const summary = `${checked} links checked in the README and ${DOCS.length - 1} files of docs/: ${broken.length} broken`;
+  if (broken.length > 0) {
+    console.error(summary);
+    return 1;
+  }
+  console.log(summary);
+  return 0;
 }
 
 async function main(): Promise<number> {
@@ -73,8 +101,8 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
+Promise.all([main(), checkDocs()]).then(
+  (codes) => process.exit(Math.max(...codes)),
   (error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -4,7 +4,7 @@
  * read). One reader for the function's Request and the local server's Node stream.
  */
 export async function readBounded(
-  chunks: { next(): Promise<IteratorResult<Uint8Array, unknown>> },
+  chunks: { next(): Promise<{ done?: boolean; value?: Uint8Array }> },
   maxBytes: number,
   stop: () => unknown,
 ): Promise<Uint8Array | null> {
@@ -12,7 +12,7 @@ export async function readBounded(
   let size = 0;
   for (;;) {
     const { done, value } = await chunks.next();
-    if (done) break;
+    if (done || value === undefined) break;
     size += value.byteLength;
     if (size > maxBytes) {
       await stop();

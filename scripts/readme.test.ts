@@ -1,0 +1,29 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * The README is a newcomer's first screen: the two commands first, then where to read on.
+ * (npm run check:links checks that its links and docs/'s resolve, headings included.)
+ */
+const readme = readFileSync("README.md", "utf8");
+
+it("opens with the two commands that do everything, and stays one screen", () => {
+  const lines = readme.split("\n");
+  expect(lines.length).toBeLessThanOrEqual(45);
+  const commands = readme.indexOf("```bash\nnpm install && npm start");
+  expect(commands).toBeGreaterThan(0);
+  expect(readme.slice(commands)).toMatch(/^```bash\nnpm install && npm start .*\nnpm test .*\n```/);
+  // No line a 100-column screen would wrap.
+  expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(120);
+});
+
+it("says how to change the port and where leads go locally", () => {
+  expect(readme).toContain("`PORT=8080 npm start`");
+  expect(readme).toContain("`.data/leads/`");
+  expect(readme).toContain("`npm run leads`");
+});
+
+it("links every file of docs/", () => {
+  for (const file of readdirSync("docs").filter((name) => name.endsWith(".md"))) {
+    expect(readme).toContain(`](docs/${file})`);
+  }
+});
