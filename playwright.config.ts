@@ -20,6 +20,9 @@ function server(listen: number, command: string, env: Record<string, string>, ti
     url: `http://127.0.0.1:${listen}/`,
     timeout,
     reuseExistingServer: false,
+    // SIGTERM first, so each server closes its lead store and the hosted one stops the
+    // PostgreSQL cluster it started (pg_ctl runs it outside this process group).
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
     stdout: "pipe" as const,
     env: { PORT: String(listen), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", ...env },
   };
