@@ -1,12 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_DATA_DIRS } from "./e2e/support/lead-store";
+import { E2E_PORTS, e2eServers, e2eUrl } from "./e2e/support/servers";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-const drillPort = port + 1;
-const hostedPort = port + 3;
-const mainUrl = `http://127.0.0.1:${port}/`;
+const mainUrl = e2eUrl("main");
 
 /** A shell command that returns once `url` answers (Node only: no curl on a bare machine). */
 function waitFor(url: string): string {
@@ -14,22 +12,20 @@ function waitFor(url: string): string {
   return `node -e "${poll}"`;
 }
 
-function server(listen: number, command: string, env: Record<string, string>, timeout = 240_000) {
+function server(listen: number, command: string, env: Record<string, string>) {
   return {
     command,
     url: `http://127.0.0.1:${listen}/`,
-    timeout,
+    timeout: 240_000,
     reuseExistingServer: false,
-    // SIGTERM first, so each server closes its lead store and the hosted one stops the
-    // PostgreSQL cluster it started (pg_ctl runs it outside this process group).
+    // SIGTERM first, so each server closes its lead store.
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
     stdout: "pipe" as const,
     env: { PORT: String(listen), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", ...env },
   };
 }
 
-const SERVER_NAMES = ["main", "drill", "hosted"] as const;
-const servers = new Set(process.env.E2E_SERVERS?.split(",") ?? SERVER_NAMES);
+const servers = e2eServers();
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
@@ -48,7 +44,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: e2eUrl("main"),
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -65,31 +61,36 @@ export default defineConfig({
       // Outage drills switch the function off for every visitor: they get a server of their own.
       name: "leads",
       testMatch: /leads\.spec\.ts/,
-      use: { ...desktop, baseURL: `http://127.0.0.1:${drillPort}` },
+      use: { ...desktop, baseURL: e2eUrl("drill") },
     },
     {
+      // Last: its site builds in the background while the others run (globalSetup).
       name: "hosted",
       testMatch: /hosted\.spec\.ts/,
-      use: { ...desktop, baseURL: `http://127.0.0.1:${hostedPort}` },
+      use: { ...desktop, baseURL: e2eUrl("hosted") },
     },
   ],
   // E2E_NO_BUILD=1 serves out/ as it is, without rebuilding a stale export. Every server
   // takes leads without a rate limit: the suite sends many from 127.0.0.1 (the limit has
-  // tests of its own). E2E_SERVERS=main (or main,drill) starts only those, for a quick run
-  // of the specs that need no more; the default starts all three.
+  // tests of its own). E2E_SERVERS (e2e/support/servers.ts) picks which servers start.
   webServer: [
-    server(port, `npx tsx local-server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`, {
-      LEADS_DATA_DIR: E2E_DATA_DIRS.main,
-      LEADS_RATE_LIMIT: "off",
-    }),
+    servers.has("main") &&
+      server(
+        E2E_PORTS.main,
+        `npx tsx local-server/serve.ts${process.env.E2E_NO_BUILD ? " --no-build" : ""}`,
+        { LEADS_DATA_DIR: E2E_DATA_DIRS.main, LEADS_RATE_LIMIT: "off" },
+      ),
     // Serves the export the first server may still be building: it starts once that one
     // answers, since the static server reads the list of files in out/ when it starts.
-    server(drillPort, `${waitFor(mainUrl)} && npx tsx local-server/serve.ts --no-build`, {
-      LEADS_DATA_DIR: E2E_DATA_DIRS.drill,
-      LEADS_RATE_LIMIT: "off",
-      LOCAL_FAULTS: "1",
-    }),
-    // A second build (into out-hosted/) shares .next with the first: it waits for it.
-    server(hostedPort, `npx tsx scripts/hosted-site.ts --after ${mainUrl}`, {}, 420_000),
-  ].filter((_, index) => servers.has(SERVER_NAMES[index]!)),
+    servers.has("drill") &&
+      server(E2E_PORTS.drill, `${waitFor(mainUrl)} && npx tsx local-server/serve.ts --no-build`, {
+        LEADS_DATA_DIR: E2E_DATA_DIRS.drill,
+        LEADS_RATE_LIMIT: "off",
+        LOCAL_FAULTS: "1",
+      }),
+  ].filter((entry) => entry !== false),
+  // The hosted site (a deploy build of its own, PostgreSQL, the Deno function) starts here,
+  // in the background, once the servers above answer; a second build shares .next with the
+  // first, so it waits for it.
+  globalSetup: "./e2e/support/global-setup.ts",
 });

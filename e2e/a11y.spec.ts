@@ -1,12 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Locator } from "@playwright/test";
 
 import { SITUATION_SLUGS } from "../content/situations";
+import { axeViolations } from "./support/axe";
 import { FUNCTION_URL } from "./support/offer-form";
 import { expect, test, type Page } from "./support/test";
-
-/** WCAG 2.1 AA as axe tags it. */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** The guide that stands for the guides' shared template at every width. */
 const TEMPLATE_GUIDE = "foreclosure";
@@ -41,16 +38,20 @@ const GUIDES = SITUATION_SLUGS.filter((slug) => slug !== TEMPLATE_GUIDE).map((sl
   status: 200,
 }));
 
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  // One readable line per rule, naming the offending elements, instead of axe's full objects.
-  const found = violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes
-        .map((node) => node.target.join(" "))
-        .join(", ")}`,
+/**
+ * Pages scanned one after another in one tab, a few per test: here a fresh tab for each
+ * page cost about as much as the scan itself.
+ */
+const SCAN_GROUP = 4;
+
+function inGroups<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
   );
-  expect(found).toEqual([]);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** The page after hydration (support/test.ts), so what axe sees is what a visitor can use. */
@@ -123,17 +124,19 @@ for (const viewport of VIEWPORTS) {
   test.describe(`WCAG 2.1 AA at ${viewport.width}px (${viewport.name})`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    for (const { name, path, status } of viewport.name === "phone"
-      ? [...PAGES, ...GUIDES]
-      : PAGES) {
-      test(`${name} has no axe violations`, async ({ page }) => {
-        await open(page, path, status);
-        // A guide's state table is checked as a visitor who opens it reads it.
-        for (const summary of await page.locator("[data-state-table] summary").all()) {
-          await summary.click();
-          await expect(page.locator("[data-state-table] [role=region]")).toBeVisible();
+    const pages = viewport.name === "phone" ? [...PAGES, ...GUIDES] : PAGES;
+    for (const group of inGroups(pages, SCAN_GROUP)) {
+      test(`${group.map(({ name }) => name).join(", ")}: no axe violations`, async ({ page }) => {
+        for (const { name, path, status } of group) {
+          const response = await page.goto(path);
+          expect.soft(response?.status(), `status of ${path}`).toBe(status);
+          // A guide's state table is checked as a visitor who opens it reads it.
+          for (const summary of await page.locator("[data-state-table] summary").all()) {
+            await summary.click();
+            await expect(page.locator("[data-state-table] [role=region]")).toBeVisible();
+          }
+          expect.soft(await axeViolations(page), name).toEqual([]);
         }
-        await expectNoAxeViolations(page);
       });
     }
 

@@ -7,7 +7,9 @@ import { OUTBOX_KEY } from "../lib/browser/offer-outbox";
 import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules";
 import { HOSTED_INFO_FILE, type HostedInfo } from "../scripts/hosted-site";
 import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts";
+import { HOSTED_SITE_TIMEOUT_MS, hostedSiteUp } from "./support/hosted-site";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
+import { e2eUrl } from "./support/servers";
 import { expect, islandsHydrated, test, type Page } from "./support/test";
 
 /**
@@ -18,7 +20,9 @@ import { expect, islandsHydrated, test, type Page } from "./support/test";
 const info = () => JSON.parse(readFileSync(HOSTED_INFO_FILE, "utf8")) as HostedInfo;
 
 let sql: postgres.Sql;
-test.beforeAll(() => {
+test.beforeAll(async () => {
+  test.setTimeout(HOSTED_SITE_TIMEOUT_MS);
+  await hostedSiteUp(e2eUrl("hosted"));
   sql = postgres(info().databaseUrl, { max: 1, onnotice: () => {} });
 });
 test.afterAll(async () => {

@@ -1,8 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest, type ConsoleMessage } from "@playwright/test";
 
 import { site } from "../config/site";
 import { HOSTED_COMPANY_ENV } from "../scripts/hosted-site";
+import { axeViolations } from "./support/axe";
+import { HOSTED_SITE_TIMEOUT_MS, hostedSiteUp } from "./support/hosted-site";
+import { e2eUrl } from "./support/servers";
 import {
   expect,
   islandsHydrated,
@@ -11,6 +13,11 @@ import {
   watchLayoutShifts,
   type Page,
 } from "./support/test";
+
+test.beforeAll(async () => {
+  test.setTimeout(HOSTED_SITE_TIMEOUT_MS);
+  await hostedSiteUp(e2eUrl("hosted"));
+});
 
 /**
  * The deploy build as an operator with call tracking and the claims' evidence would ship it
@@ -133,14 +140,6 @@ test.describe("without script", () => {
     expect(new Set(hrefs)).toEqual(new Set([COMPANY.href]));
   });
 });
-
-/** What axe finds against WCAG 2.1 AA, one line per rule (as e2e/a11y.spec.ts reads it). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.help}`);
-}
 
 test("each claim links to where a homeowner can check it", async ({ page }) => {
   await page.goto("/");

@@ -5,18 +5,18 @@
  * QHB_LOCAL_BUILD) into out-hosted/, and serves it as a static host would. It is a test
  * site with the example company, which a deploy build refuses: QHB_ALLOW_EXAMPLE_COMPANY=1
  * is this harness's test-only way past that check, never a deploy's. Writes what the tests
- * need to reach the database to .data/e2e/hosted.json. Used by the "hosted" project of
- * playwright.config.ts; stops everything on SIGTERM.
+ * need to reach the database to .data/e2e/hosted.json. Started in the background by the
+ * end-to-end tests' global setup (e2e/support/hosted-site.ts); stops everything on SIGTERM.
  *
  *   PORT=3213 npx tsx scripts/hosted-site.ts [--after http://127.0.0.1:3210/]
  */
-import { spawnSync } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { ALLOW_EXAMPLE_COMPANY_FLAG, LOCAL_BUILD_FLAG } from "../config/env.ts";
 import { startHostedStack } from "./hosted-stack.ts";
-import { startStaticServer, waitForUrl } from "./test-servers.ts";
+import { startStaticServer, stopChild, waitForUrl } from "./test-servers.ts";
 
 export const HOSTED_EXPORT_DIR = "out-hosted";
 export const HOSTED_INFO_FILE = path.join(".data", "e2e", "hosted.json");
@@ -66,7 +66,9 @@ async function main() {
   if (after > 0) await waitForUrl(process.argv[after + 1]!, 300_000);
 
   const stack = await startHostedStack({ rateLimit: "off" });
+  let build: ChildProcess | undefined;
   const stop = async () => {
+    if (build) await stopChild(build);
     await stack.stop();
     process.exit(0);
   };
@@ -74,13 +76,16 @@ async function main() {
   process.once("SIGINT", () => void stop());
 
   // The deploy build (`npm run build`): next build, then the check that the islands ran.
-  const build = spawnSync("npx", ["tsx", "scripts/islands/next-build.ts"], {
+  // A child of its own, so a SIGTERM during the build is answered at once.
+  build = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/islands/next-build.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: hostedBuildEnv(process.env, stack.supabaseUrl),
   });
-  if (build.status !== 0) {
+  const status = await new Promise<number | null>((resolve) => build!.once("exit", resolve));
+  build = undefined;
+  if (status !== 0) {
     await stack.stop();
-    throw new Error(`The deploy build for the hosted path failed (${build.status})`);
+    throw new Error(`The deploy build for the hosted path failed (${status})`);
   }
 
   const info: HostedInfo = {
