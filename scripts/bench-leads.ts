@@ -233,6 +233,8 @@ async function speedToLead(dataDir: string): Promise<string[]> {
       byAddress.get(
         mail.body.subject.replace(/^(New cash offer request|We received your request for):? /, ""),
       );
+    // A homeowner's text, not the team's alert (a lead's number may be the team's own).
+    const isConfirmation = (text: string) => text.includes("Reply STOP to opt out");
     const arrivals: Record<keyof typeof expected, () => [string | undefined, number][]> = {
       "team e-mail": () =>
         services.resend
@@ -246,11 +248,11 @@ async function speedToLead(dataDir: string): Promise<string[]> {
           .map((m) => [leadOfMail(m), m.at]),
       "team text": () =>
         services.twilio.requests
-          .filter((t) => t.status === 201 && t.to === "+16145550177")
+          .filter((t) => t.status === 201 && !isConfirmation(t.body))
           .map((t) => [leads.find((lead) => t.body.includes(lead.address))?.id, t.at]),
       "confirmation text": () =>
         services.twilio.requests
-          .filter((t) => t.status === 201 && t.to !== "+16145550177")
+          .filter((t) => t.status === 201 && isConfirmation(t.body))
           .map((t) => [leads.find((lead) => t.body.includes(lead.address))?.id, t.at]),
       webhook: () =>
         services.webhook.processed().map((w) => [w.body?.data.lead_id as string | undefined, w.at]),

@@ -13,13 +13,23 @@ export type LoadLead = ReturnType<typeof loadLead>;
 export type Outcome = { id: string; status: number | "failed"; ms: number; at: number };
 
 /** A request as the browser's form sends it, different for each index. */
+const AREA_CODES = ["614", "216", "513", "330", "419", "740", "937", "440", "234", "380"];
+
+function loadPhone(index: number): string {
+  const line = Math.floor(index / 2);
+  const area = AREA_CODES[Math.floor(line / 100) % AREA_CODES.length];
+  return `${area}-555-01${String(line % 100).padStart(2, "0")}`;
+}
+
 export function loadLead(index: number) {
   return {
     id: randomUUID(),
     address: `${100 + index} Benchmark Ave, Columbus, OH`,
     condition: ["Excellent", "Good", "Fair", "Needs Work", "Poor"][index % 5],
     email: `bench-${index}@example.com`,
-    phone: index % 2 ? "614-555-0100" : "",
+    // A number of its own for each (555-0100 to 555-0199, fiction's range, in Ohio's area
+    // codes): a homeowner's confirmation text goes to a number once a day.
+    phone: index % 2 ? loadPhone(index) : "",
     state: "Ohio",
     source: "/sell-house-fast-ohio",
     website: "",

@@ -54,6 +54,7 @@ import {
   APPLIED_THROTTLING,
   LIGHTHOUSE_ASSERTIONS,
   PERF_PAGES,
+  PHONE_EMULATION,
   failedChecks,
   renderReport,
   stripScripts,
@@ -64,8 +65,6 @@ import {
   type ScriptLoad,
   type ThrottledLoad,
 } from "./perf-budgets.ts";
-
-const PHONE = { width: 390, height: 844 };
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -144,7 +143,7 @@ function sendingPath(files: (ScriptFile & { text: string })[]): {
  * (the function answered here), to the answer shown.
  */
 async function measureScripts(browser: Browser, url: string, form: boolean): Promise<ScriptLoad> {
-  const context = await browser.newContext({ viewport: PHONE });
+  const context = await browser.newContext(PHONE_EMULATION);
   try {
     const page = await context.newPage();
     let responses = new Map<string, Response>();
@@ -223,7 +222,7 @@ const OBSERVE_PAGE = `
 
 /** One cold load under applied throttling, as a phone on slow 4G lives it. */
 async function throttledLoad(browser: Browser, url: string, form: boolean): Promise<ThrottledLoad> {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE_EMULATION);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
