@@ -290,4 +290,25 @@ describe("keepRetrying", () => {
     expect(settled).toHaveBeenCalled();
     retrier.stop();
   });
+
+  it("leaves a request to the submit that is sending it, so it is not sent twice at once", async () => {
+    // The first submit loads the sender, whose retrier flushes at once: the same moment.
+    const outbox = local();
+    let answerSubmit: (result: Awaited<ReturnType<Send>>) => void = () => {};
+    const send = jest.fn<ReturnType<Send>, Parameters<Send>>(
+      () => new Promise((resolve) => (answerSubmit = resolve)),
+    );
+    const submitted = submitOffer(payload("a"), outbox, send);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const settled = jest.fn();
+    const retrier = keepRetrying(outbox, send, settled);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(settled).not.toHaveBeenCalled();
+
+    answerSubmit({ ok: false, fate: "keep", error: new Error("network") });
+    await expect(submitted).resolves.toEqual({ kind: "kept", keeping: "storage" });
+    expect(await ids(outbox)).toEqual(["a"]);
+    retrier.stop();
+  });
 });

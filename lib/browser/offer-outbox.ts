@@ -141,11 +141,16 @@ export function browserBackends(local: Storage | null, idb: IDBFactory | null): 
  * removes the entries from the others; when none does, entries stay in this page's memory
  * and `keeping()` says "page".
  */
+/** How soon a flush looks again at a request a submit is still sending. */
+const SUBMITTING_RECHECK_MS = 1000;
+
 export function createOutbox(backends: readonly OutboxBackend[], now: () => number = Date.now) {
   let memory: OutboxEntry[] = [];
   let keeping: Keeping = backends.length > 0 ? "storage" : "page";
   /** The backends that may hold entries, so a write clears them from the ones it did not use. */
   const holding = new Set<OutboxBackend>();
+  /** Requests a submit is sending itself right now: a flush leaves them to it. */
+  const submitting = new Set<string>();
 
   async function read(): Promise<OutboxEntry[]> {
     const all = [...memory];
@@ -245,6 +250,7 @@ export function createOutbox(backends: readonly OutboxBackend[], now: () => numb
      */
     async flush(send: Send, { all = false } = {}): Promise<number | null> {
       for (const entry of await current()) {
+        if (submitting.has(entry.payload.id)) continue;
         if (!all && entry.nextAttemptAt > now()) continue;
         const result = await send(entry.payload);
         const rest = (await read()).filter((kept) => kept.payload.id !== entry.payload.id);
@@ -267,7 +273,24 @@ export function createOutbox(backends: readonly OutboxBackend[], now: () => numb
       }
       const waiting = await current();
       if (waiting.length === 0) return null;
-      return Math.max(0, Math.min(...waiting.map((entry) => entry.nextAttemptAt)) - now());
+      // One being submitted is looked at again shortly: its submit says what became of it.
+      const due = waiting.map((entry) =>
+        submitting.has(entry.payload.id) ? now() + SUBMITTING_RECHECK_MS : entry.nextAttemptAt,
+      );
+      return Math.max(0, Math.min(...due) - now());
+    },
+
+    /**
+     * A submit's own first send of a request it has just kept: meanwhile no flush sends it
+     * too (the retrier starts with the first submit and flushes at once).
+     */
+    async whileSubmitting<T>(id: string, work: () => Promise<T>): Promise<T> {
+      submitting.add(id);
+      try {
+        return await work();
+      } finally {
+        submitting.delete(id);
+      }
     },
   };
 }
@@ -294,8 +317,10 @@ export async function submitOffer(
   outbox: Outbox,
   send: Send = sendToFunction,
 ): Promise<SubmitOutcome> {
-  await outbox.add(payload);
-  const result = await send(payload);
+  const result = await outbox.whileSubmitting(payload.id, async () => {
+    await outbox.add(payload);
+    return send(payload);
+  });
   if (result.ok) {
     await outbox.remove(payload.id);
     return { kind: "delivered" };
