@@ -45,7 +45,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: e2eUrl("main"),
-    trace: "retain-on-failure",
+    // Recording a trace of every test costs about a fifth of the run here (measured on the
+    // a11y and offer-bar specs: 3.1 min with, 2.4 min without); CI retries a failure once
+    // and keeps the trace of that retry.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

@@ -3,7 +3,7 @@ import { type Locator } from "@playwright/test";
 import { SITUATION_SLUGS } from "../content/situations";
 import { axeViolations } from "./support/axe";
 import { FUNCTION_URL } from "./support/offer-form";
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Page, toastItem } from "./support/test";
 
 /** The guide that stands for the guides' shared template at every width. */
 const TEMPLATE_GUIDE = "foreclosure";
@@ -183,7 +183,7 @@ for (const viewport of VIEWPORTS) {
 
       await form.getByLabel("Email Address *").fill("dana@example.com");
       await form.getByRole("button", { name: "Get My Cash Offer" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+      await expect(toastItem(page, "Thank you!")).toBeVisible();
       await expect(page.getByRole("region", { name: "Request received" })).toBeVisible();
       await expectNoAxeViolations(page);
     });

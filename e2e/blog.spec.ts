@@ -1,5 +1,5 @@
 import { site } from "../config/site";
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Page, toastItem } from "./support/test";
 
 const SITE = site.url;
 
@@ -253,7 +253,7 @@ test.describe("blog posts", () => {
     });
     await page.goto(`/blog/${POSTS[1]!.slug}`);
     await page.getByRole("button", { name: "Share" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+    await expect(toastItem(page, "Link copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${SITE}/blog/${POSTS[1]!.slug}`,
     );
@@ -277,7 +277,7 @@ test.describe("blog posts", () => {
         page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls),
       )
       .toEqual([expect.objectContaining({ url: `${SITE}/blog/${POSTS[4]!.slug}` })]);
-    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toHaveCount(0);
+    await expect(toastItem(page, "Link copied")).toHaveCount(0);
   });
 
   test("an unknown post gets Post Not Found with status 404", async ({ page }) => {

@@ -10,7 +10,7 @@ import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts";
 import { HOSTED_SITE_TIMEOUT_MS, hostedSiteUp } from "./support/hosted-site";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
 import { e2eUrl } from "./support/servers";
-import { expect, islandsHydrated, test, type Page } from "./support/test";
+import { expect, islandsHydrated, test, type Page, toastItem } from "./support/test";
 
 /**
  * The hosted path, run for real: a deploy build whose NEXT_PUBLIC_SUPABASE_URL points at
@@ -69,7 +69,7 @@ test("the form posts to the Supabase URL it was built with, and the row is in Po
   await expect(page).toHaveURL(/\/sell-house-fast-ohio$/);
   await islandsHydrated(page);
   await submit(page, email);
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
 
   // Every attempt goes to the function the build was pointed at (a slow answer may be sent
   // again with the same id: the row count below shows it is stored once).
@@ -121,7 +121,7 @@ test("a request the network lost is sent again from the browser and stored once"
   });
   await page.goto("/sell-house-fast-ohio");
   await submit(page, email);
-  await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toBeVisible();
+  await expect(toastItem(page, "Form submitted!")).toBeVisible();
   expect(await rowsFor(email)).toHaveLength(0);
 
   await page.reload();

@@ -1,7 +1,14 @@
 import { test as plainTest, type ConsoleMessage, type Request } from "@playwright/test";
 
 import { HYDRATED_ATTRIBUTE, ISLAND_TAG } from "../components/islands/island-root";
-import { expect, islandsHydrated, layoutShiftTotal, test, watchLayoutShifts } from "./support/test";
+import {
+  expect,
+  islandsHydrated,
+  layoutShiftTotal,
+  test,
+  watchLayoutShifts,
+  toastItem,
+} from "./support/test";
 
 /**
  * Only the islands hydrate: every page type loads React, React DOM and the code of the
@@ -88,9 +95,7 @@ test("each island answers the visitor once hydrated", async ({ page }) => {
     });
   });
   await page.getByRole("button", { name: "Share" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Couldn't copy the link" }),
-  ).toBeVisible();
+  await expect(toastItem(page, "Couldn't copy the link")).toBeVisible();
 });
 
 plainTest.describe("before the islands' scripts arrive", () => {

@@ -5,7 +5,7 @@ import type { LeadRow } from "../supabase/functions/_leads/lead-store";
 import { site } from "../config/site";
 import { storedLeads } from "./support/lead-store";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Page, toastItem } from "./support/test";
 
 /**
  * The whole flow against the project's own server and its embedded store, with no
@@ -42,7 +42,7 @@ test("a request from the home page is stored once, without a state, with the con
     email,
     phone: "972-555-0188",
   });
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
   const leads = await leadsFor(email);
   expect(leads).toHaveLength(1);
   expect(leads[0]).toMatchObject({
@@ -71,7 +71,7 @@ test("a campaign visit that reads the blog and submits on Ohio is attributed to 
   await page.locator("#states").getByRole("link", { name: "Ohio", exact: true }).click();
   await expect(page).toHaveURL("/sell-house-fast-ohio");
   await submitLikeAPerson(page, { address: "77 High St, Columbus, OH", condition: "Fair", email });
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
 
   const [lead] = await leadsFor(email);
   expect(lead).toMatchObject({
@@ -122,7 +122,7 @@ test("a visitor who read the page, then let the browser fill the form in a secon
   // Filled while the clock stood still: only the reading (and the jump) counted.
   expect(elapsedMs).toBeLessThanOrEqual(readFor + (pausedAt - now) + ADVANCE_MS + 50);
   await page.clock.resume();
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
   const [lead] = await leadsFor(email);
   expect(lead?.spam_reason).toBeNull();
 });
@@ -136,7 +136,7 @@ test("a bot that fills the hidden field gets the same thanks, and is held, not d
     input.value = "https://spam.example";
   });
   await submitLikeAPerson(page, { address: "1 Spam Way, Reno, NV", condition: "Poor", email });
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
   const leads = await leadsFor(email);
   expect(leads).toHaveLength(1);
   expect(leads[0]?.spam_reason).toMatch(/hidden/);
@@ -171,7 +171,7 @@ test("during an outage the visitor is reassured, and the lead arrives once it re
   await request.post("/__faults", { data: { status: 503 } });
   await page.goto("/?utm_source=newsletter&utm_campaign=november");
   await submitLikeAPerson(page, { address: "5 Harbor Rd, Mobile, AL", condition: "Poor", email });
-  await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toContainText(
+  await expect(toastItem(page, "Form submitted!")).toContainText(
     "Thank you for your interest. We'll contact you soon about your property.",
   );
   expect(await leadsFor(email)).toHaveLength(0);
@@ -204,7 +204,7 @@ test("a kept lead is retried on its own after the backoff, without a reload", as
   await request.post("/__faults", { data: { status: 503 } });
   await page.goto("/");
   await submitLikeAPerson(page, { address: "12 Elm St, Boise, ID", condition: "Good", email });
-  await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toBeVisible();
+  await expect(toastItem(page, "Form submitted!")).toBeVisible();
   await request.delete("/__faults");
   // First retry is 2 s after the failure.
   await expect.poll(async () => (await leadsFor(email)).length, { timeout: 20_000 }).toBe(1);
@@ -219,7 +219,7 @@ for (const status of [404, 405, 413, 429]) {
     await request.post("/__faults", { data: { status } });
     await page.goto("/");
     await submitLikeAPerson(page, { address: "3 Pine St, Erie, PA", condition: "Good", email });
-    await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toBeVisible();
+    await expect(toastItem(page, "Form submitted!")).toBeVisible();
     expect(await kept(page)).toContain(email);
 
     await request.delete("/__faults");
@@ -236,7 +236,7 @@ test.describe("a field the visitor never typed never costs the lead", () => {
     const email = `long-url-${Date.now()}@example.com`;
     await page.goto(`/sell-house-fast-ohio?ref=${"x".repeat(2500)}`);
     await submitLikeAPerson(page, { address: "9 Long Rd, Akron, OH", condition: "Good", email });
-    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    await expect(toastItem(page, "Thank you!")).toBeVisible();
     const [lead] = await leadsFor(email);
     expect(lead).toMatchObject({
       state: "Ohio",
@@ -267,7 +267,7 @@ test.describe("a field the visitor never typed never costs the lead", () => {
     const email = `old-clock-${Date.now()}@example.com`;
     await page.goto("/");
     await submitLikeAPerson(page, { address: "3 Clock St, Elko, NV", condition: "Fair", email });
-    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    await expect(toastItem(page, "Thank you!")).toBeVisible();
     const [lead] = await leadsFor(email);
     expect(lead?.spam_reason).toBeNull();
     // Seven years behind, as the browser sent it: the evidence says what happened.
@@ -317,7 +317,7 @@ test.describe("a field the visitor never typed never costs the lead", () => {
     const email = `idn-${Date.now()}@пример.рф`;
     await page.goto("/");
     await submitLikeAPerson(page, { address: "1 Unicode Way, Erie, PA", condition: "Good", email });
-    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    await expect(toastItem(page, "Thank you!")).toBeVisible();
     const stored = (await storedLeads("drill")).filter((lead) => lead.email.startsWith("idn-"));
     expect(stored.map((lead) => lead.email)).toContainEqual(
       expect.stringMatching(/@(xn--e1afmkfd\.xn--p1ai|пример\.рф)$/),
@@ -352,9 +352,7 @@ test.describe("never said to be sent when it is kept nowhere", () => {
     );
     await expect(page.getByRole("region", { name: "Not sent yet" })).toBeVisible();
     // No toast that suggests it went through.
-    await expect(
-      page.getByRole("status").filter({ hasText: /Thank you!|Form submitted!/ }),
-    ).toHaveCount(0);
+    await expect(toastItem(page, /Thank you!|Form submitted!/)).toHaveCount(0);
 
     // The connection comes back: the page sends what it held, and says so.
     await page.unroute(FUNCTION_URL);
@@ -374,7 +372,7 @@ test.describe("never said to be sent when it is kept nowhere", () => {
     await page.route(FUNCTION_URL, (route) => route.abort("internetdisconnected"));
     await submitLikeAPerson(page, { address: "6 Quota Ct, Troy, NY", condition: "Fair", email });
     await expect(page.getByRole("region", { name: "Request saved, sending soon" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Form submitted!" })).toBeVisible();
+    await expect(toastItem(page, "Form submitted!")).toBeVisible();
     expect(await leadsFor(email)).toHaveLength(0);
 
     await page.unroute(FUNCTION_URL);

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, toastItem } from "./support/test";
 
 import { CONSENT_VERSION } from "../content/consent";
 import { FUNCTION_URL, fillOffer, holdFunction } from "./support/offer-form";
@@ -165,7 +165,7 @@ test.describe("offer form on the home page", () => {
     expect(call.bodies[0]).not.toHaveProperty("state");
     call.release();
 
-    const toast = page.getByRole("status").filter({ hasText: "Thank you!" });
+    const toast = toastItem(page, "Thank you!");
     await expect(toast).toContainText(
       "We've received your inquiry and will contact you within 24 hours with a cash offer.",
     );
@@ -205,11 +205,11 @@ test.describe("offer form on the home page", () => {
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
     call.release();
 
-    const toast = page.getByRole("status").filter({ hasText: "Form submitted!" });
+    const toast = toastItem(page, "Form submitted!");
     await expect(toast).toContainText(
       "Thank you for your interest. We'll contact you soon about your property.",
     );
-    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toHaveCount(0);
+    await expect(toastItem(page, "Thank you!")).toHaveCount(0);
     expect(errors.some((text) => text.includes("Offer request failed"))).toBe(true);
     // Said plainly: saved on this device, to be sent on its own.
     const saved = page.getByRole("region", { name: "Request saved, sending soon" });

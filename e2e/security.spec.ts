@@ -1,5 +1,5 @@
 import { fillOffer } from "./support/offer-form";
-import { expect, test } from "./support/test";
+import { expect, test, toastItem } from "./support/test";
 
 /**
  * The export runs under its own Content-Security-Policy (out/_headers, served by npm start
@@ -87,7 +87,7 @@ test("a lead is sent under the policy, and the toast shows, without a violation"
     email: `csp-${Date.now()}@example.com`,
   });
   await form.getByRole("button", { name: "Get My Cash Offer" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
 

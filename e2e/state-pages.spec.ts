@@ -1,5 +1,5 @@
 import { site } from "../config/site";
-import { expect, test } from "./support/test";
+import { expect, test, toastItem } from "./support/test";
 
 import { fillOffer, holdFunction } from "./support/offer-form";
 
@@ -135,7 +135,7 @@ test.describe("a state page in the browser", () => {
       source: "/sell-house-fast-west-virginia",
     });
     call.release();
-    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    await expect(toastItem(page, "Thank you!")).toBeVisible();
   });
 
   test("starts at the top, from the home page's state links and on reload", async ({ page }) => {

@@ -2,7 +2,7 @@ import { DO_NOT_SELL_ANCHOR } from "../content/legal-pages";
 import { formatAddress, site } from "../config/site";
 import { nextSteps } from "../content/next-steps";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
-import { expect, test } from "./support/test";
+import { expect, test, toastItem } from "./support/test";
 
 /**
  * What a homeowner needs before giving an address and a phone number: who the company is
@@ -184,7 +184,7 @@ test("after a request, the card shows what was sent and what happens next, in pl
   });
   await expect(form.getByText(`Prefer to talk? Call us at`)).toContainText(PHONE);
   await form.getByRole("button", { name: "Get My Cash Offer" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
 
   const next = page.getByRole("region", { name: "Request received" });
   await expect(next).toBeVisible();
@@ -235,7 +235,7 @@ test("when the after-submit panel cannot be downloaded, the form still thanks an
     email: "dana@example.com",
   });
   await form.getByRole("button", { name: "Get My Cash Offer" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
   await expect(form.getByRole("progressbar")).toHaveAttribute("value", "1");
   await expect(page.getByRole("region", { name: "Request received" })).toHaveCount(0);
   const address = form.getByLabel("Property Address");

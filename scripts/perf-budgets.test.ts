@@ -4,6 +4,7 @@ import {
   checksFor,
   failedChecks,
   median,
+  hostLine,
   medianRun,
   quartiles,
   renderReport,
@@ -26,6 +27,7 @@ function run(overrides: Partial<LighthouseRun> = {}): LighthouseRun {
     lcpMs: 1000,
     tbtMs: 0,
     cls: 0,
+    benchmarkIndex: 1500,
     ...overrides,
   };
 }
@@ -246,5 +248,30 @@ describe("renderReport", () => {
     expect(bytesOnly).not.toContain("Applied throttling");
     expect(bytesOnly).not.toContain("| Page |");
     expect(bytesOnly).toContain("| JavaScript (gzip) | ≤ 80.0 KB | 70.0 KB in 1 files | pass |");
+  });
+});
+
+describe("the report's line on the machine", () => {
+  it("gives the median benchmark index and its spread, and says a slow host makes times pessimistic", () => {
+    const line = hostLine([
+      run({ benchmarkIndex: 700 }),
+      run({ benchmarkIndex: 760 }),
+      run({ benchmarkIndex: 820 }),
+    ]);
+    expect(line).toContain("median 760 (runs 700 to 820)");
+    expect(line).toContain("below the 1000");
+    expect(line).toContain("pessimistic");
+  });
+
+  it("says so when the host is as fast as Lighthouse expects", () => {
+    const line = hostLine([run({ benchmarkIndex: 1500 })]);
+    expect(line).toContain("median 1500,");
+    expect(line).toContain("at or above the 1000");
+  });
+
+  it("says when Lighthouse did not report it", () => {
+    expect(hostLine([run({ benchmarkIndex: Number.NaN })])).toBe(
+      "This machine's Lighthouse benchmark index was not reported.",
+    );
   });
 });

@@ -113,7 +113,20 @@ export type LighthouseRun = {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's measure of the machine it ran on (lhr.environment.benchmarkIndex): the
+   * same 4× slowdown makes a slower phone of a slower host, so figures from two days compare
+   * only beside it.
+   */
+  benchmarkIndex: number;
 };
+
+/**
+ * Below this benchmark index Lighthouse warns that the host is slower than the machines its
+ * 4× slowdown is meant for (SLOW_CPU_BENCHMARK_INDEX_THRESHOLD in
+ * lighthouse/core/gather/driver/environment.js, Lighthouse 13).
+ */
+export const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
 /** One Lighthouse CI assertion result for a page. */
 export type AssertionResult = {
@@ -175,7 +188,22 @@ export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
     lcpMs: of("lcpMs"),
     tbtMs: of("tbtMs"),
     cls: of("cls"),
+    benchmarkIndex: of("benchmarkIndex"),
   };
+}
+
+/** What the report says of the machine: Lighthouse's benchmark index over every run. */
+export function hostLine(runs: readonly LighthouseRun[]): string {
+  const indexes = runs.map((run) => run.benchmarkIndex).filter(Number.isFinite);
+  if (indexes.length === 0) return "This machine's Lighthouse benchmark index was not reported.";
+  const [low, high] = [Math.min(...indexes), Math.max(...indexes)];
+  const index = Math.round(median(indexes));
+  const spread = low === high ? "" : ` (runs ${Math.round(low)} to ${Math.round(high)})`;
+  const verdict =
+    index < SLOW_HOST_BENCHMARK_INDEX
+      ? `below the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns that the host is slower than it expects, so the 4× slowdown emulates a slower phone than intended and the times here are pessimistic`
+      : `at or above the ${SLOW_HOST_BENCHMARK_INDEX} Lighthouse expects of its host`;
+  return `This machine's Lighthouse benchmark index: median ${index}${spread}, ${verdict}. Compare runs of two days only beside it.`;
 }
 
 /**
@@ -331,6 +359,7 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
     lines.push(
       `Lighthouse ${context.lighthouse ?? ""} with --throttling-method=devtools (the same applied throttling), mobile,`,
       `${context.runs} runs per page, asserted by Lighthouse CI's assertion engine on the median.`,
+      hostLine(measurements.flatMap((measurement) => measurement.lighthouse?.runs ?? [])),
     );
   }
   if (throttled || lighthouse) {

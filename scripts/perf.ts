@@ -359,6 +359,7 @@ type Lhr = {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null } | undefined>;
   audits: Record<string, { numericValue?: number } | undefined>;
+  environment?: { benchmarkIndex?: number };
 };
 
 /**
@@ -397,6 +398,7 @@ function summarize(lhr: Lhr): LighthouseRun {
     lcpMs: audit("largest-contentful-paint"),
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 

@@ -12,6 +12,18 @@ export async function islandsHydrated(page: Page): Promise<void> {
   );
 }
 
+/**
+ * A toast as a visitor sees it: an item of the notifications region. Radix also puts its
+ * words in a visually hidden role="status" element for screen readers, which it removes a
+ * second later; a test that looked for that could miss it on a busy machine.
+ */
+export function toastItem(page: Page, text: string | RegExp) {
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: text });
+}
+
 /** Starts noting every layout shift on the page, those before this call included. */
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.evaluate(() => {
