@@ -28,6 +28,7 @@ import path from "node:path";
 import { build, type Metafile, type Plugin } from "esbuild";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
+import { minify } from "terser";
 
 import { LOCAL_BUILD_FLAG, PUBLIC_ENV_NAMES, checkPublicEnv, publicEnv } from "../../config/env.ts";
 import { checkCompanyForDeploy, site } from "../../config/site.ts";
@@ -165,6 +166,34 @@ function publicDefines(): Record<string, string> {
   return defines;
 }
 
+/**
+ * V8's explicit compile hint: compile every function while the file streams in, off the
+ * main thread, instead of one by one on it as React DOM first calls them. Measured under
+ * applied throttling: Lighthouse's blocking time 86-172 ms without, 12-13 ms with.
+ */
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
+/**
+ * Renames the bundle's local names again with terser's mangler, which picks the shortest
+ * names for the most used ones and reuses the letters the file already uses most, so gzip
+ * finds more repeats: 0.8 KB gzip less on the shared file (React's), measured 2026-11-27.
+ * Only names change, and no exported name: the chunks still import each other by esbuild's.
+ * Terser's compressor is left off: on top of esbuild's minified code it made the file larger
+ * once gzipped. A file keeps esbuild's name, whose hash is of esbuild's output: with the
+ * terser version the lock file pins, the same hash still means the same file.
+ */
+async function mangleNames(file: string): Promise<void> {
+  const result = await minify(readFileSync(file, "utf8"), {
+    module: true,
+    compress: false,
+    mangle: true,
+    // The compile hint stays at the top; license links (/*! ... */) at the bottom.
+    format: { comments: (_node, comment) => comment.value.startsWith("!"), preamble: COMPILE_HINT },
+  });
+  if (result.code === undefined) throw new Error(`terser returned nothing for ${file}.`);
+  writeFileSync(file, result.code);
+}
+
 /** Bundles one entry per kind of page; returns each kind's script URL and what it imports. */
 async function bundlePageScripts(outDir: string, kinds: readonly string[]) {
   const scriptDir = path.join(outDir, ISLANDS_URL_DIR);
@@ -180,10 +209,6 @@ async function bundlePageScripts(outDir: string, kinds: readonly string[]) {
     minify: true,
     // React's license notices go to a .LEGAL.txt beside each file, linked from it.
     legalComments: "linked",
-    // V8's explicit compile hint: compile every function while the file streams in, off the
-    // main thread, instead of one by one on it as React DOM first calls them. Measured under
-    // applied throttling: Lighthouse's blocking time 86-172 ms without, 12-13 ms with.
-    banner: { js: "//# allFunctionsCalledOnLoad" },
     metafile: true,
     outdir: scriptDir,
     entryNames: "[name]-[hash]",
@@ -194,6 +219,8 @@ async function bundlePageScripts(outDir: string, kinds: readonly string[]) {
     plugins: [pageEntries, lazyModulesShare],
     logLevel: "warning",
   });
+  const scripts = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
+  await Promise.all(scripts.map((file) => mangleNames(path.join(PROJECT_DIR, file))));
   for (const file of Object.keys(result.metafile.outputs)) {
     const code = readFileSync(path.join(PROJECT_DIR, file), "utf8");
     // A browser has no `process`: a library reading process.env would throw on the page.
