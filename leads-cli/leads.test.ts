@@ -355,6 +355,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     }
   });
   afterAll(() => served?.close());
+  const googleExport = ["--export", "google-ads", "--conversion", "Closed deal"];
 
   it("records a status with its value and note, and lists it", async () => {
     // From a process of its own, as the operator types it while the server runs.
@@ -440,10 +441,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     // The file on stdout, what was left out on stderr: the operator redirects one to the upload.
     const google = await leadsProcess(
       dataDir,
-      "--export",
-      "google-ads",
-      "--conversion",
-      "Closed deal",
+      ...googleExport,
       "--time-zone",
       "America/New_York",
       "--since",
@@ -506,10 +504,9 @@ describe("consent, opt-outs, outcomes and conversions", () => {
       await served!.store.insert(lead);
       await leads(dataDir, "--status", lead.id, "closed");
     }
-    const exportArgs = ["--export", "google-ads", "--conversion", "Closed deal"];
     const google = await leadsHere(
       dataDir,
-      ...exportArgs,
+      ...googleExport,
       "--time-zone",
       "america/new_york",
       "--since",
@@ -535,9 +532,9 @@ describe("consent, opt-outs, outcomes and conversions", () => {
 
     const microsoft = await leadsHere(
       dataDir,
-      exportArgs[0]!,
+      "--export",
       "microsoft-ads",
-      ...exportArgs.slice(2),
+      ...googleExport.slice(2),
       "--since",
       "1d",
     );
@@ -549,15 +546,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     );
 
     await expect(
-      leads(
-        dataDir,
-        "--export",
-        "google-ads",
-        "--conversion",
-        "Closed deal",
-        "--time-zone",
-        "Mars/Olympus",
-      ),
+      leads(dataDir, ...googleExport, "--time-zone", "Mars/Olympus"),
     ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining(
