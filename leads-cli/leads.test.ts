@@ -13,6 +13,7 @@ import { planDelivery } from "../supabase/functions/_leads/delivery/outbox.ts";
 import { leadFixture, leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
 import { listedLeadFixture } from "./cli-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
+import { runLeads } from "./leads.ts";
 import { openPgliteStore } from "../local-server/pglite-store.ts";
 import { answerOperator } from "../local-server/operator-calls.ts";
 import { holdStore } from "../local-server/store-lock.ts";
@@ -26,24 +27,64 @@ jest.mock("@electric-sql/pglite", () =>
 );
 jest.setTimeout(120_000);
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
 const root = mkdtempSync(path.join(tmpdir(), "leads-cli-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** `npm run leads`, as the developer runs it, against a data directory of its own. */
-async function leads(dataDir: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    path.resolve("node_modules", ".bin", "tsx"),
-    ["leads-cli/leads.ts", ...args],
-    {
-      env: { ...process.env, LEADS_DATA_DIR: dataDir },
+type Printed = { stdout: string; stderr: string };
+
+/**
+ * `npm run leads` as the developer runs it (tsx's loader in a process of its own), against a
+ * data directory of its own; a run that exits other than 0 rejects with its code, stdout and
+ * stderr. Seconds apiece on a small machine: kept for what only a process shows (its exit
+ * code, its streams, the store's lock between processes).
+ */
+function leadsProcess(dataDir: string, ...args: string[]): Promise<Printed> {
+  return execFileAsync(process.execPath, ["--import", "tsx", "leads-cli/leads.ts", ...args], {
+    env: { ...process.env, LEADS_DATA_DIR: dataDir },
+  });
+}
+
+/** The same command run in this process by the CLI's own entry point: the same contract. */
+async function leadsHere(dataDir: string, ...args: string[]): Promise<Printed> {
+  const printed = { stdout: "", stderr: "" };
+  const code = await runLeads(args, {
+    dataDir,
+    output: {
+      stdout: (text) => (printed.stdout += text),
+      stderr: (text) => (printed.stderr += text),
     },
-  );
-  return stdout;
+  });
+  if (code !== 0) {
+    throw Object.assign(new Error(`leads ${args.join(" ")} exited with ${code}`), {
+      code,
+      ...printed,
+    });
+  }
+  return printed;
+}
+
+/** What the command prints on stdout, run in this process. */
+async function leads(dataDir: string, ...args: string[]): Promise<string> {
+  return (await leadsHere(dataDir, ...args)).stdout;
 }
 
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString();
+}
+
+/** The store opened and held as the local server holds it: every command goes through its socket. */
+async function serveStore(dataDir: string) {
+  const held = await holdStore(dataDir, { pid: process.pid, role: "server" });
+  const store = await openPgliteStore({ dataDir });
+  held.serve((request) => answerOperator(store, request));
+  return {
+    store,
+    async close() {
+      await store.close();
+      await held.release();
+    },
+  };
 }
 
 /** ESC, BEL, CSI, the other C0/C1 controls and bidi overrides: none may reach the terminal. */
@@ -126,8 +167,9 @@ describe("with leads and held spam in the directory", () => {
     await store.close();
   });
 
-  it("lists the real leads with the call asked for, where each came from and what went out, and counts what is held", async () => {
-    const table = await leads(dataDir);
+  it("lists the real leads with the call asked for, where each came from and what went out, and counts what is held, opening the store itself", async () => {
+    // No server holds the store: the CLI's process opens the directory itself.
+    const { stdout: table } = await leadsProcess(dataDir);
     expect(table).toContain("1 Elm St");
     expect(table).toContain("Google Ads, ohio-probate");
     expect(table).toContain("(614) 555-0177 ext 2");
@@ -141,100 +183,118 @@ describe("with leads and held spam in the directory", () => {
     expect(table).toContain("3 leads.\n1 more held as suspected spam: npm run leads -- --spam\n");
   });
 
-  it("fits a 120-column terminal, however long the address or e-mail", async () => {
-    for (const args of [[], ["--spam"], ["--deliveries"], ["--waiting"]]) {
-      const lines = (await leads(dataDir, ...args)).split("\n");
-      expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(120);
-    }
-  });
-
-  it("lists every delivery, and one lead's", async () => {
-    const all = await leads(dataDir, "--deliveries");
-    expect(all).toContain("6 deliveries: 3 logged, 3 pending.");
-    const one = await leads(dataDir, "--deliveries", real.id);
-    expect(one.split("\n").filter((line) => line.includes("11111111"))).toHaveLength(2);
-    const rows = JSON.parse(await leads(dataDir, "--deliveries", real.id, "--json")) as {
-      channel: string;
-      status: string;
-      attempts: number;
-    }[];
-    expect(rows.map((row) => [row.channel, row.status, row.attempts])).toEqual([
-      ["team_email", "logged", 1],
-      ["webhook", "pending", 1],
-    ]);
-  });
-
-  it("lists the leads nobody has contacted yet, oldest first, with how long each has waited", async () => {
-    const waiting = await leads(dataDir, "--waiting");
-    expect(waiting).toMatch(/^Waiting\s+Received \(UTC\)\s+Lead\s+Call\s+Address/);
-    expect(waiting).toContain("3 leads wait for a first contact.");
-    expect(waiting).not.toContain("cheap pills");
-  });
-
-  it("lists only the held requests, with the reason, under --spam", async () => {
-    const held = await leads(dataDir, "--spam");
-    expect(held).toContain("cheap pills");
-    expect(held).toContain('the hidden "website" field was filled in');
-    expect(held).not.toContain("1 Elm St");
-  });
-
-  it("carries every column in --json and --csv", async () => {
-    const json = JSON.parse(await leads(dataDir, "--json")) as Record<string, unknown>[];
-    expect(json).toHaveLength(3);
-    expect(Object.keys(json[0] ?? {})).toEqual([...EXPORT_COLUMNS]);
-    expect(json.find((row) => row.id === real.id)).toMatchObject({
-      gclid: "abc",
-      spam_reason: null,
+  describe("held by the local server", () => {
+    let served: Awaited<ReturnType<typeof serveStore>> | undefined;
+    beforeAll(async () => {
+      served = await serveStore(dataDir);
     });
-    expect(json.find((row) => row.id === hostile.id)?.address).toBe(hostile.address);
+    afterAll(() => served?.close());
 
-    const csv = (await leads(dataDir, "--csv")).split("\r\n");
-    expect(csv[0]).toBe(EXPORT_COLUMNS.join(","));
-    expect(csv).toHaveLength(5);
-    expect(csv.join("\n")).toContain(`,"'=cmd|' /C calc'!A0@example.com",`);
+    it("fits a 120-column terminal, however long the address or e-mail", async () => {
+      for (const args of [[], ["--spam"], ["--deliveries"], ["--waiting"]]) {
+        const lines = (await leads(dataDir, ...args)).split("\n");
+        expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(120);
+      }
+    });
 
-    const spamJson = JSON.parse(await leads(dataDir, "--spam", "--json")) as { id: string }[];
-    expect(spamJson.map((row) => row.id)).toEqual([spam.id]);
-  });
+    it("lists every delivery, and one lead's", async () => {
+      const all = await leads(dataDir, "--deliveries");
+      expect(all).toContain("6 deliveries: 3 logged, 3 pending.");
+      const one = await leads(dataDir, "--deliveries", real.id);
+      expect(one.split("\n").filter((line) => line.includes("11111111"))).toHaveLength(2);
+      const rows = JSON.parse(await leads(dataDir, "--deliveries", real.id, "--json")) as {
+        channel: string;
+        status: string;
+        attempts: number;
+      }[];
+      expect(rows.map((row) => [row.channel, row.status, row.attempts])).toEqual([
+        ["team_email", "logged", 1],
+        ["webhook", "pending", 1],
+      ]);
+    });
 
-  it("reports leads per landing page, source and state", async () => {
-    const report = await leads(dataDir, "--report", "--since", "30d");
-    expect(report).toContain("(suspected spam left out)");
-    expect(report).toMatch(/\/sell-house-fast-ohio\s+1/);
-    expect(report).toMatch(/google \/ cpc \/ ohio-probate\s+1/);
-    expect(report).toMatch(/Ohio\s+1/);
-  });
+    it("lists the leads nobody has contacted yet, oldest first, with how long each has waited", async () => {
+      const waiting = await leads(dataDir, "--waiting");
+      expect(waiting).toMatch(/^Waiting\s+Received \(UTC\)\s+Lead\s+Call\s+Address/);
+      expect(waiting).toContain("3 leads wait for a first contact.");
+      expect(waiting).not.toContain("cheap pills");
+    });
 
-  it("never writes a control or direction character to the terminal, in any format", async () => {
-    for (const args of [[], ["--json"], ["--csv"], ["--report"], ["--spam"]]) {
-      const output = (await leads(dataDir, ...args)).replace(/\r?\n/g, "");
-      expect(output).not.toMatch(RAW_CONTROL);
-    }
-  });
+    it("lists only the held requests, with the reason, under --spam", async () => {
+      const held = await leads(dataDir, "--spam");
+      expect(held).toContain("cheap pills");
+      expect(held).toContain('the hidden "website" field was filled in');
+      expect(held).not.toContain("1 Elm St");
+    });
 
-  it.each<[string[], string]>([
-    [
-      ["--report", "--since", "last week"],
-      "--since takes a date (2026-11-01) or a number of days (30d)",
-    ],
-    [["--report", "--since", "2026-02-31"], "--since 2026-02-31 is not a day of the calendar."],
-    [["--report", "--since", "99999999d"], "--since takes 1 to 3660 days"],
-    [["--report", "--since", "0d"], "--since takes 1 to 3660 days"],
-    [["--repot"], "Unknown option '--repot'"],
-    [["--report", "--waiting"], "Choose one command; got --waiting and --report."],
-    [["--json", "extra"], 'Unexpected word: "extra".'],
-    [
-      ["--status", "11111111-1111-4111-8111-111111111111"],
-      "--status takes a lead's id and a status",
-    ],
-  ])("refuses %j before opening the store, saying why and how", async (args, message) => {
-    await expect(leads(dataDir, ...args)).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringMatching(
-        new RegExp(
-          `${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[\\s\\S]*npm run leads -- \\[--db URL\\]`,
+    it("carries every column in --json and --csv", async () => {
+      const json = JSON.parse(await leads(dataDir, "--json")) as Record<string, unknown>[];
+      expect(json).toHaveLength(3);
+      expect(Object.keys(json[0] ?? {})).toEqual([...EXPORT_COLUMNS]);
+      expect(json.find((row) => row.id === real.id)).toMatchObject({
+        gclid: "abc",
+        spam_reason: null,
+      });
+      expect(json.find((row) => row.id === hostile.id)?.address).toBe(hostile.address);
+
+      const csv = (await leads(dataDir, "--csv")).split("\r\n");
+      expect(csv[0]).toBe(EXPORT_COLUMNS.join(","));
+      expect(csv).toHaveLength(5);
+      expect(csv.join("\n")).toContain(`,"'=cmd|' /C calc'!A0@example.com",`);
+
+      const spamJson = JSON.parse(await leads(dataDir, "--spam", "--json")) as { id: string }[];
+      expect(spamJson.map((row) => row.id)).toEqual([spam.id]);
+    });
+
+    it("reports leads per landing page, source and state", async () => {
+      const report = await leads(dataDir, "--report", "--since", "30d");
+      expect(report).toContain("(suspected spam left out)");
+      expect(report).toMatch(/\/sell-house-fast-ohio\s+1/);
+      expect(report).toMatch(/google \/ cpc \/ ohio-probate\s+1/);
+      expect(report).toMatch(/Ohio\s+1/);
+    });
+
+    it("never writes a control or direction character to the terminal, in any format", async () => {
+      for (const args of [[], ["--json"], ["--csv"], ["--report"], ["--spam"]]) {
+        const output = (await leads(dataDir, ...args)).replace(/\r?\n/g, "");
+        expect(output).not.toMatch(RAW_CONTROL);
+      }
+    });
+
+    it.each<[string[], string]>([
+      [
+        ["--report", "--since", "last week"],
+        "--since takes a date (2026-11-01) or a number of days (30d)",
+      ],
+      [["--report", "--since", "2026-02-31"], "--since 2026-02-31 is not a day of the calendar."],
+      [["--report", "--since", "99999999d"], "--since takes 1 to 3660 days"],
+      [["--report", "--since", "0d"], "--since takes 1 to 3660 days"],
+      [["--repot"], "Unknown option '--repot'"],
+      [["--report", "--waiting"], "Choose one command; got --waiting and --report."],
+      [["--json", "extra"], 'Unexpected word: "extra".'],
+      [
+        ["--status", "11111111-1111-4111-8111-111111111111"],
+        "--status takes a lead's id and a status",
+      ],
+    ])("refuses %j before opening the store, saying why and how", async (args, message) => {
+      await expect(leads(dataDir, ...args)).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(
+          new RegExp(
+            `${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[\\s\\S]*npm run leads -- \\[--db URL\\]`,
+          ),
         ),
-      ),
+      });
+    });
+
+    it("exits 1 from a mistake, with the message and the usage on stderr and nothing on stdout", async () => {
+      await expect(leadsProcess(dataDir, "--repot")).rejects.toMatchObject({
+        code: 1,
+        stdout: "",
+        stderr: expect.stringMatching(
+          /^Unknown option '--repot'[\s\S]*\n\nnpm run leads -- \[--db URL\]/,
+        ),
+      });
     });
   });
 });
@@ -263,8 +323,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     email: "private@example.com",
     msclkid: "7f3c1b2a",
   });
-  let held: Awaited<ReturnType<typeof holdStore>> | undefined;
-  let stored: Awaited<ReturnType<typeof openPgliteStore>> | undefined;
+  let served: Awaited<ReturnType<typeof serveStore>> | undefined;
   const later = leadFixture({
     id: "77777777-7777-4777-8777-777777777777",
     email: "jo@example.com",
@@ -273,9 +332,10 @@ describe("consent, opt-outs, outcomes and conversions", () => {
 
   beforeAll(async () => {
     const text = shownDisclosure(DISCLOSURE_VERSION, brand, { phoneSection: true })!;
-    const store = await openPgliteStore({ dataDir });
+    // Held as the local server holds it: every command below goes through the store's socket.
+    served = await serveStore(dataDir);
     for (const lead of [closed, privateOne, optedOut]) {
-      await store.insert(lead, {
+      await served.store.insert(lead, {
         consent: {
           consented_at: "2026-11-25T14:03:11.201Z",
           disclosure_version: DISCLOSURE_VERSION,
@@ -293,18 +353,13 @@ describe("consent, opt-outs, outcomes and conversions", () => {
         },
       });
     }
-    // Held as the local server holds it: every command below goes through the store's socket.
-    held = await holdStore(dataDir, { pid: process.pid, role: "server" });
-    held.serve((request) => answerOperator(store, request));
-    stored = store;
   });
-  afterAll(async () => {
-    await held?.release();
-    await stored?.close();
-  });
+  afterAll(() => served?.close());
+  const googleExport = ["--export", "google-ads", "--conversion", "Closed deal"];
 
   it("records a status with its value and note, and lists it", async () => {
-    expect(await leads(dataDir, "--status", closed.id, "contacted")).toMatch(
+    // From a process of its own, as the operator types it while the server runs.
+    expect((await leadsProcess(dataDir, "--status", closed.id, "contacted")).stdout).toMatch(
       /^Lead 44444444-4444-4444-8444-444444444444 is contacted as of \d{4}-/,
     );
     for (const lead of [closed, privateOne, optedOut]) {
@@ -339,7 +394,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
       /Recorded at .*: \+16145550142 opted out of texts\./,
     );
     await leads(dataDir, "--opt-out", "PRIVATE@example.com", "--channel", "sharing");
-    await stored!.insert(later);
+    await served!.store.insert(later);
     const rows = JSON.parse(await leads(dataDir, "--json")) as {
       id: string;
       opt_outs: string[];
@@ -376,27 +431,21 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     expect(record).toContain("Msg & data rates may apply. Reply STOP to cancel, HELP for help.");
     expect(record).toMatch(/\d{4}-\d\d-\d\dT.*stopped\s+texts\s+\+16145550142/);
     expect(record).not.toMatch(RAW_CONTROL);
-    await expect(leads(dataDir, "--consent", later.id)).rejects.toMatchObject({
+    await expect(leadsProcess(dataDir, "--consent", later.id)).rejects.toMatchObject({
       code: 2,
       stdout: expect.stringContaining("No consent record is stored for"),
     });
   });
 
   it("exports closed deals for Google Ads and Microsoft Advertising, leaving out GPC and opted-out leads", async () => {
-    const google = await run(
-      path.resolve("node_modules", ".bin", "tsx"),
-      [
-        "leads-cli/leads.ts",
-        "--export",
-        "google-ads",
-        "--conversion",
-        "Closed deal",
-        "--time-zone",
-        "America/New_York",
-        "--since",
-        "1d",
-      ],
-      { env: { ...process.env, LEADS_DATA_DIR: dataDir } },
+    // The file on stdout, what was left out on stderr: the operator redirects one to the upload.
+    const google = await leadsProcess(
+      dataDir,
+      ...googleExport,
+      "--time-zone",
+      "America/New_York",
+      "--since",
+      "1d",
     );
     const lines = google.stdout.split("\r\n");
     expect(lines[0]).toBe("Parameters:TimeZone=America/New_York,,,,,,");
@@ -452,20 +501,16 @@ describe("consent, opt-outs, outcomes and conversions", () => {
       gclid: "-A1",
     });
     for (const lead of [firstOnly, stale, formula]) {
-      await stored!.insert(lead);
+      await served!.store.insert(lead);
       await leads(dataDir, "--status", lead.id, "closed");
     }
-    const exportArgs = [
-      "leads-cli/leads.ts",
-      "--export",
-      "google-ads",
-      "--conversion",
-      "Closed deal",
-    ];
-    const google = await run(
-      path.resolve("node_modules", ".bin", "tsx"),
-      [...exportArgs, "--time-zone", "america/new_york", "--since", "1d"],
-      { env: { ...process.env, LEADS_DATA_DIR: dataDir } },
+    const google = await leadsHere(
+      dataDir,
+      ...googleExport,
+      "--time-zone",
+      "america/new_york",
+      "--since",
+      "1d",
     );
     const lines = google.stdout.split("\r\n");
     expect(lines[0]).toBe("Parameters:TimeZone=America/New_York,,,,,,");
@@ -485,10 +530,13 @@ describe("consent, opt-outs, outcomes and conversions", () => {
       `Skipped ${formula.id}: the latest visit's gclid is not a Google Ads click id`,
     );
 
-    const microsoft = await run(
-      path.resolve("node_modules", ".bin", "tsx"),
-      [...exportArgs.slice(0, 2), "microsoft-ads", ...exportArgs.slice(3), "--since", "1d"],
-      { env: { ...process.env, LEADS_DATA_DIR: dataDir } },
+    const microsoft = await leadsHere(
+      dataDir,
+      "--export",
+      "microsoft-ads",
+      ...googleExport.slice(2),
+      "--since",
+      "1d",
     );
     expect(microsoft.stdout.split("\r\n")[2]).toMatch(
       /^0123456789abcdef0123456789abcdef,Closed deal,\d+\/\d+\/\d{4} /,
@@ -498,15 +546,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     );
 
     await expect(
-      leads(
-        dataDir,
-        "--export",
-        "google-ads",
-        "--conversion",
-        "Closed deal",
-        "--time-zone",
-        "Mars/Olympus",
-      ),
+      leads(dataDir, ...googleExport, "--time-zone", "Mars/Olympus"),
     ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining(
@@ -531,7 +571,9 @@ it("prints the leads of the server that holds the store, asking it through the s
   const held = await holdStore(dataDir, { pid: process.pid, role: "server" });
   held.serve(async (request) => (request.method === "list" ? [row] : []));
   try {
-    expect(JSON.parse(await leads(dataDir, "--json"))).toEqual([listedLeadFixture(row)]);
+    expect(JSON.parse((await leadsProcess(dataDir, "--json")).stdout)).toEqual([
+      listedLeadFixture(row),
+    ]);
     expect(await leads(dataDir)).toContain("1 Elm St");
   } finally {
     await held.release();

@@ -127,8 +127,38 @@ function commandOf(values: Values): string {
   return named[0] ?? "list";
 }
 
-/** The operator's one tool for the local store and the hosted one. */
-async function main(args: string[]): Promise<void> {
+/** Where a command writes: the process's stdout and stderr, or a test's buffers. */
+export type LeadsOutput = { stdout(text: string): void; stderr(text: string): void };
+
+const PROCESS_OUTPUT: LeadsOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** A line to stdout, as console.log writes it. */
+const printTo = (output: LeadsOutput) => (text: string) => output.stdout(`${text}\n`);
+
+/**
+ * The operator's one tool for the local store and the hosted one: runs one command line and
+ * resolves to its exit code (1: a mistake or a failure, told on stderr with the usage if it
+ * was the operator's; 2: the record asked for is missing or damaged). `dataDir` replaces
+ * LEADS_DATA_DIR.
+ */
+export async function runLeads(
+  args: string[],
+  { output = PROCESS_OUTPUT, dataDir }: { output?: LeadsOutput; dataDir?: string } = {},
+): Promise<number> {
+  try {
+    return await main(args, output, dataDir);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    output.stderr(`${message.split("\n").map(escapeNonPrintable).join("\n")}\n`);
+    if (error instanceof UsageError) output.stderr(`\n${USAGE}\n`);
+    return 1;
+  }
+}
+
+async function main(args: string[], output: LeadsOutput, dataDir?: string): Promise<number> {
   let values: Values;
   let positionals: string[];
   try {
@@ -137,8 +167,8 @@ async function main(args: string[]): Promise<void> {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) {
-    console.log(USAGE);
-    return;
+    printTo(output)(USAGE);
+    return 0;
   }
   const command = commandOf(values);
   const allowed =
@@ -162,9 +192,9 @@ async function main(args: string[]): Promise<void> {
   const write = ["opt-out", "status", "redeliver"].includes(command);
   const store = values.db
     ? openDatabaseStore(values.db)
-    : await openOperatorStore(undefined, { write });
+    : await openOperatorStore(dataDir, { write });
   try {
-    await run(command, values, positionals, store, { since, value });
+    return await run(command, values, positionals, store, { since, value, output });
   } finally {
     await store.close();
   }
@@ -175,42 +205,40 @@ async function run(
   values: Values,
   positionals: string[],
   store: OpenedStore,
-  { since, value }: { since: Date | null; value: number | null },
-) {
+  { since, value, output }: { since: Date | null; value: number | null; output: LeadsOutput },
+): Promise<number> {
+  const print = printTo(output);
   switch (command) {
     case "check": {
       const { indexes, problems } = await store.checkIntegrity();
-      if (problems.length === 0)
-        console.log(`Store intact: ${indexes} indexes match their tables.`);
+      if (problems.length === 0) print(`Store intact: ${indexes} indexes match their tables.`);
       else {
-        console.log(
+        print(
           `Store damaged:\n${problems.map((line) => `  ${escapeNonPrintable(line)}`).join("\n")}`,
         );
-        process.exitCode = 2;
+        return 2;
       }
-      return;
+      return 0;
     }
     case "consent": {
       const record = await store.consent(values.consent!);
       if (!record) {
-        console.log(`No consent record is stored for ${escapeNonPrintable(values.consent!)}.`);
-        process.exitCode = 2;
-        return;
+        print(`No consent record is stored for ${escapeNonPrintable(values.consent!)}.`);
+        return 2;
       }
       const { text, matched } = await formatConsent(record, await store.optOuts());
-      console.log(text);
-      if (!matched) process.exitCode = 2;
-      return;
+      print(text);
+      return matched ? 0 : 2;
     }
     case "opt-out": {
       const channel = oneOf<OptOutChannel>(OPT_OUT_CHANNELS, values.channel ?? "all", "--channel");
       const optOut = await store.recordOptOut(values["opt-out"]!, channel, values.note ?? null);
-      console.log(
+      print(
         `Recorded at ${optOut.recorded_at}: ${escapeNonPrintable(optOut.contact)} opted out of ${
           optOut.channel === "all" ? "calls, texts, e-mail and sharing" : optOut.channel
         }.`,
       );
-      return;
+      return 0;
     }
     case "status": {
       const status = oneOf<LeadStatus>(LEAD_STATUSES, positionals[0]!, "A status");
@@ -218,7 +246,7 @@ async function run(
         value,
         note: values.note ?? null,
       });
-      console.log(
+      print(
         `Lead ${change.lead_id} is ${change.status}${
           change.value === null ? "" : ` ($${change.value.toLocaleString("en-US")})`
         } as of ${change.changed_at}.${
@@ -229,23 +257,23 @@ async function run(
               : ""
         }`,
       );
-      return;
+      return 0;
     }
     case "deliveries": {
       const deliveries = await store.deliveries(positionals[0] ?? null);
-      console.log(values.json ? printableJson(deliveries, 2) : formatDeliveriesTable(deliveries));
-      return;
+      print(values.json ? printableJson(deliveries, 2) : formatDeliveriesTable(deliveries));
+      return 0;
     }
     case "redeliver": {
       const count = await store.redeliver(positionals[0] ?? null);
-      console.log(
+      print(
         count === 0
           ? "No failed delivery to send again."
           : `${count} failed ${count === 1 ? "delivery is" : "deliveries are"} pending again${
               store.via === "server" ? " and going out now" : ", for the next retry run"
             }.`,
       );
-      return;
+      return 0;
     }
   }
 
@@ -257,18 +285,13 @@ async function run(
   ]);
   const leads = withRecords(rows, changes, optOuts, deliveries);
   if (command === "export") {
-    exportConversions(values, leads, changes, since);
-    return;
+    exportConversions(values, leads, changes, since, output);
+    return 0;
   }
-  if (command === "report") {
-    console.log(formatLeadsReport(leads, since));
-    return;
-  }
-  if (command === "waiting") {
-    console.log(formatWaitingTable(leads));
-    return;
-  }
-  list(values, leads);
+  if (command === "report") print(formatLeadsReport(leads, since));
+  else if (command === "waiting") print(formatWaitingTable(leads));
+  else list(values, leads, output);
+  return 0;
 }
 
 function exportConversions(
@@ -276,6 +299,7 @@ function exportConversions(
   leads: ListedLead[],
   changes: Awaited<ReturnType<OpenedStore["statusChanges"]>>,
   since: Date | null,
+  output: LeadsOutput,
 ) {
   const exporter =
     EXPORTERS[oneOf(Object.keys(EXPORTERS), values.export!, "--export") as keyof typeof EXPORTERS];
@@ -289,24 +313,22 @@ function exportConversions(
   const timeZone = exportTimeZone(values["time-zone"]);
   const { conversions, leftOut } = selectConversions(leads, changes, { status, since });
   const file = exporter(conversions, { conversionName, timeZone });
-  process.stdout.write(file.csv);
-  console.error(conversionSummary(file, { status, since, leftOut }));
+  output.stdout(file.csv);
+  output.stderr(`${conversionSummary(file, { status, since, leftOut })}\n`);
 }
 
-function list(values: Values, leads: ListedLead[]) {
+function list(values: Values, leads: ListedLead[], output: LeadsOutput) {
+  const print = printTo(output);
   const spam = values.spam === true;
   const chosen = leads.filter((lead) => (lead.spam_reason !== null) === spam);
-  if (values.json) console.log(leadsToJson(chosen));
-  else if (values.csv) process.stdout.write(leadsToCsv(chosen));
-  else if (spam) console.log(formatSpamTable(chosen));
-  else console.log(formatLeadsTable(chosen, leads.length - chosen.length));
+  if (values.json) print(leadsToJson(chosen));
+  else if (values.csv) output.stdout(leadsToCsv(chosen));
+  else if (spam) print(formatSpamTable(chosen));
+  else print(formatLeadsTable(chosen, leads.length - chosen.length));
 }
 
 if (/leads\.ts$/.test(process.argv[1] ?? "")) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(message.split("\n").map(escapeNonPrintable).join("\n"));
-    if (error instanceof UsageError) console.error(`\n${USAGE}`);
-    process.exitCode = 1;
+  void runLeads(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
   });
 }
