@@ -202,7 +202,7 @@ export function hostLine(runs: readonly LighthouseRun[]): string {
   const verdict =
     index < SLOW_HOST_BENCHMARK_INDEX
       ? `below the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns that the host is slower than it expects, so the 4× slowdown emulates a slower phone than intended and the times here are pessimistic`
-      : `at or above the ${SLOW_HOST_BENCHMARK_INDEX} Lighthouse expects of its host`;
+      : `above the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns that the host is too slow (a floor, not the speed its 4× slowdown is tuned for)`;
   return `This machine's Lighthouse benchmark index: median ${index}${spread}, ${verdict}. Compare runs of two days only beside it.`;
 }
 
