@@ -19,6 +19,8 @@ test("npm run build fails, saying why, when Next does not run the islands adapte
     QHB_WITHOUT_ISLANDS_ADAPTER: "1",
     QHB_EXPORT_DIR: EXPORT_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
+    // npm test runs this beside `npm run typecheck`: the types are its to check, not this build's.
+    QHB_TYPES_CHECKED: "1",
   };
   delete env.QHB_LOCAL_BUILD;
   delete env.NEXT_PUBLIC_SUPABASE_URL;
