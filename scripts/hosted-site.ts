@@ -77,7 +77,7 @@ async function main() {
 
   // The deploy build (`npm run build`): next build, then the check that the islands ran.
   // A child of its own, so a SIGTERM during the build is answered at once.
-  build = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/islands/next-build.ts"], {
+  build = spawn(process.execPath, ["--import", "tsx", "scripts/islands/next-build.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: hostedBuildEnv(process.env, stack.supabaseUrl),
   });

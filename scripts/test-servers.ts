@@ -15,9 +15,18 @@ export const HOST = "127.0.0.1";
 
 export type Running = { url: string; stop: () => Promise<void> };
 
-export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
+/**
+ * Resolves once `url` answers with a 2xx. `giveUp` is asked before each try: it throws to
+ * stop waiting at once (the process that was to answer has ended, say).
+ */
+export async function waitForUrl(
+  url: string,
+  timeoutMs = 60_000,
+  giveUp: () => void = () => {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    giveUp();
     try {
       const response = await fetch(url);
       if (response.ok) return;

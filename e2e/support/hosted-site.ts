@@ -10,7 +10,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 
-import { stopChild } from "../../scripts/test-servers";
+import { stopChild, waitForUrl } from "../../scripts/test-servers";
 
 /**
  * The hosted test site (scripts/hosted-site.ts) takes a deploy build of its own, about a
@@ -54,24 +54,15 @@ export function startHostedSite(port: number, after: string): () => Promise<void
  * Resolves once the hosted site answers at `url`; fails at once, with the end of its log,
  * if its process has ended (a failed build, PostgreSQL missing).
  */
-export async function hostedSiteUp(
+export function hostedSiteUp(
   url: string,
   timeoutMs = HOSTED_SITE_TIMEOUT_MS - 10_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (existsSync(HOSTED_EXIT_FILE)) {
-      const tail = readFileSync(HOSTED_LOG_FILE, "utf8").split("\n").slice(-30).join("\n");
-      throw new Error(
-        `The hosted site ended (${readFileSync(HOSTED_EXIT_FILE, "utf8")}) before it was up. The end of ${HOSTED_LOG_FILE}:\n${tail}`,
-      );
-    }
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  return waitForUrl(url, timeoutMs, () => {
+    if (!existsSync(HOSTED_EXIT_FILE)) return;
+    const tail = readFileSync(HOSTED_LOG_FILE, "utf8").split("\n").slice(-30).join("\n");
+    throw new Error(
+      `The hosted site ended (${readFileSync(HOSTED_EXIT_FILE, "utf8")}) before it was up. The end of ${HOSTED_LOG_FILE}:\n${tail}`,
+    );
+  });
 }

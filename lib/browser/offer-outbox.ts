@@ -136,14 +136,14 @@ export function browserBackends(local: Storage | null, idb: IDBFactory | null): 
   return [...(local ? [storageBackend(local)] : []), ...(idb ? [indexedDbBackend(idb)] : [])];
 }
 
+/** How soon a flush looks again at a request a submit is still sending. */
+const SUBMITTING_RECHECK_MS = 1000;
+
 /**
  * The requests waiting to be sent. Each write goes to the first backend that takes it and
  * removes the entries from the others; when none does, entries stay in this page's memory
  * and `keeping()` says "page".
  */
-/** How soon a flush looks again at a request a submit is still sending. */
-const SUBMITTING_RECHECK_MS = 1000;
-
 export function createOutbox(backends: readonly OutboxBackend[], now: () => number = Date.now) {
   let memory: OutboxEntry[] = [];
   let keeping: Keeping = backends.length > 0 ? "storage" : "page";

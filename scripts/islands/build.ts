@@ -182,7 +182,7 @@ const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
  * once gzipped. A file keeps esbuild's name, whose hash is of esbuild's output: with the
  * terser version the lock file pins, the same hash still means the same file.
  */
-async function mangleNames(file: string): Promise<void> {
+async function mangleNames(file: string): Promise<string> {
   const result = await minify(readFileSync(file, "utf8"), {
     module: true,
     compress: false,
@@ -192,6 +192,7 @@ async function mangleNames(file: string): Promise<void> {
   });
   if (result.code === undefined) throw new Error(`terser returned nothing for ${file}.`);
   writeFileSync(file, result.code);
+  return result.code;
 }
 
 /** Bundles one entry per kind of page; returns each kind's script URL and what it imports. */
@@ -219,15 +220,18 @@ async function bundlePageScripts(outDir: string, kinds: readonly string[]) {
     plugins: [pageEntries, lazyModulesShare],
     logLevel: "warning",
   });
-  const scripts = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
-  await Promise.all(scripts.map((file) => mangleNames(path.join(PROJECT_DIR, file))));
-  for (const file of Object.keys(result.metafile.outputs)) {
-    const code = readFileSync(path.join(PROJECT_DIR, file), "utf8");
-    // A browser has no `process`: a library reading process.env would throw on the page.
-    if (/\bprocess\.env\b/.test(code)) {
-      throw new Error(`${file} reads process.env, which is undefined in the browser.`);
-    }
-  }
+  await Promise.all(
+    Object.keys(result.metafile.outputs).map(async (file) => {
+      const written = path.join(PROJECT_DIR, file);
+      const code = file.endsWith(".js")
+        ? await mangleNames(written)
+        : readFileSync(written, "utf8");
+      // A browser has no `process`: a library reading process.env would throw on the page.
+      if (/\bprocess\.env\b/.test(code)) {
+        throw new Error(`${file} reads process.env, which is undefined in the browser.`);
+      }
+    }),
+  );
   return entriesOf(result.metafile, outDir);
 }
 
