@@ -149,8 +149,20 @@ test.describe("a state page in the browser", () => {
 
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The furthest down the reloaded page ever is, from its first scroll on: the browser
+    // must not put it back where it was, not even for a moment before it is sent up.
+    await page.addInitScript(() => {
+      const seen = { furthest: 0 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      addEventListener("scroll", () => (seen.furthest = Math.max(seen.furthest, scrollY)));
+    });
     await page.reload();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.waitForFunction(() => document.readyState === "complete");
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { __seen: { furthest: number } }).__seen),
+    ).toEqual({ furthest: 0 });
   });
 });
 
