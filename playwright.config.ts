@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_DATA_DIRS } from "./e2e/support/lead-store";
 import { E2E_PORTS, e2eServers, e2eUrl } from "./e2e/support/servers";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_FLAGS } from "./scripts/chromium";
 
 const mainUrl = e2eUrl("main");
 
@@ -51,20 +51,22 @@ export default defineConfig({
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_FLAGS,
+      args: PLAYWRIGHT_CHROMIUM_FLAGS,
     },
   },
   projects: [
     {
-      name: "chromium",
-      testIgnore: /(leads|hosted)\.spec\.ts/,
-      use: desktop,
-    },
-    {
-      // Outage drills switch the function off for every visitor: they get a server of their own.
+      // Outage drills switch the function off for every visitor: they get a server of their
+      // own, and run one after another. First: one worker works through them while the
+      // others take the rest, instead of waiting on their retries alone at the end.
       name: "leads",
       testMatch: /leads\.spec\.ts/,
       use: { ...desktop, baseURL: e2eUrl("drill") },
+    },
+    {
+      name: "chromium",
+      testIgnore: /(leads|hosted)\.spec\.ts/,
+      use: desktop,
     },
     {
       // Last: its site builds in the background while the others run (globalSetup).

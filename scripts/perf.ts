@@ -42,7 +42,11 @@ import { chromium, type Browser, type Response } from "@playwright/test";
 
 import { buildExport, createStaticSite, OUT_DIR } from "../local-server/static-site.ts";
 import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "./chromium.ts";
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH as CHROMIUM,
+  PLAYWRIGHT_CHROMIUM_FLAGS,
+} from "./chromium.ts";
 import {
   HOST,
   startProjectServer,
@@ -499,7 +503,10 @@ async function main(): Promise<number> {
     }
     cleanups.push(() => site.stop());
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: PLAYWRIGHT_CHROMIUM_FLAGS,
+    });
     cleanups.push(() => browser.close());
     for (const page of pages) {
       measurements.push({
