@@ -1,5 +1,5 @@
 import { site } from "../config/site";
-import { expect, test, type Page } from "./support/test";
+import { expect, nextFrame, test, type Page } from "./support/test";
 
 /**
  * The offer bar: Call and Get my offer at the bottom of a phone's screen while the middle
@@ -29,13 +29,6 @@ const KEEP_CLEAR = [
 
 const bar = (page: Page) => page.getByRole("navigation", { name: "Call or get your cash offer" });
 const offerForm = (page: Page) => page.getByRole("form", { name: "Free cash offer request" });
-
-/** Resolves after the browser has rendered a frame: the bar has answered the last scroll. */
-async function nextFrame(page: Page) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-}
 
 /**
  * Scrolls at once (the page glides by default); "bottom" is as far as the page goes. The

@@ -48,11 +48,13 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   "msEdgeUpdateLaunchServicesPreferredVersion",
 ];
 
+const disabling = (features: readonly string[]) => `--disable-features=${features.join(",")}`;
+
 /** For Chromium started directly (Lighthouse's): no launcher's features to keep. */
-export const CHROMIUM_FLAGS = [...BASE_FLAGS, `--disable-features=${HIDDEN_UI_FEATURES.join(",")}`];
+export const CHROMIUM_FLAGS = [...BASE_FLAGS, disabling(HIDDEN_UI_FEATURES)];
 
 /** For Chromium started by Playwright (the e2e tests, perf's throttled loads). */
 export const PLAYWRIGHT_CHROMIUM_FLAGS = [
   ...BASE_FLAGS,
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...HIDDEN_UI_FEATURES].join(",")}`,
+  disabling([...PLAYWRIGHT_DISABLED_FEATURES, ...HIDDEN_UI_FEATURES]),
 ];

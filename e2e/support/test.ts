@@ -24,6 +24,13 @@ export function toastItem(page: Page, text: string | RegExp) {
     .filter({ hasText: text });
 }
 
+/** Resolves after the browser has rendered a frame: the page has answered what came before. */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 /** Starts noting every layout shift on the page, those before this call included. */
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -37,9 +44,9 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
   });
 }
 
-/** The layout shifts watchLayoutShifts has seen, summed, once a frame has passed. */
+/** The layout shifts watchLayoutShifts has seen, summed, once a frame has been rendered. */
 export async function layoutShiftTotal(page: Page): Promise<number> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  await nextFrame(page);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
   return shifts.reduce((sum, value) => sum + value, 0);
 }
