@@ -40,6 +40,20 @@ describe("the _headers file", () => {
     expect(parseHeadersFile(renderHeadersFile(rules))).toEqual(rules);
   });
 
+  it("refuses a line a host would not read whole, naming it", () => {
+    const hash = (n: number) => `sha256-${String(n).padStart(44, "0")}`;
+    const styles = (count: number) =>
+      siteHeaderRules({
+        connectOrigins: [],
+        scriptHashes: [],
+        styleHashes: Array.from({ length: count }, (_, n) => hash(n)),
+      });
+    expect(() => renderHeadersFile(styles(10))).not.toThrow();
+    expect(() => renderHeadersFile(styles(40))).toThrow(
+      /a line of \d+ characters \(  Content-Security-Policy: .*hosts read at most 2000/,
+    );
+  });
+
   it("carries notes as comment lines, which hosts and the local server skip", () => {
     const text = renderHeadersFile(rules, ["written by a test"]);
     expect(text.startsWith("# written by a test\n\n/*\n")).toBe(true);

@@ -79,14 +79,35 @@ export function siteHeaderRules(inputs: PolicyInputs): HeaderRule[] {
   ];
 }
 
+/**
+ * What Cloudflare Pages reads of a _headers file: at most 100 rules, each line at most 2,000
+ * characters, spaces, name and value included
+ * (https://developers.cloudflare.com/pages/configuration/headers/). A longer policy line
+ * would not be applied as written, so the build stops instead.
+ */
+export const HOST_LIMITS = { rules: 100, lineCharacters: 2000 };
+
 /** The file's text: `notes` first, as comment lines (hosts skip them), then the rules. */
 export function renderHeadersFile(rules: readonly HeaderRule[], notes: readonly string[] = []) {
+  if (rules.length > HOST_LIMITS.rules) {
+    throw new Error(
+      `${HEADERS_FILE}: ${rules.length} rules; hosts read at most ${HOST_LIMITS.rules}.`,
+    );
+  }
   const comments = notes.map((note) => `# ${note}\n`).join("");
   const body = rules
     .map(({ path, headers }) =>
       [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n"),
     )
     .join("\n\n");
+  for (const line of body.split("\n")) {
+    if (line.length > HOST_LIMITS.lineCharacters) {
+      throw new Error(
+        `${HEADERS_FILE}: a line of ${line.length} characters (${line.slice(0, 60)}…); ` +
+          `hosts read at most ${HOST_LIMITS.lineCharacters}.`,
+      );
+    }
+  }
   return `${comments && `${comments}\n`}${body}\n`;
 }
 

@@ -12,7 +12,8 @@
  *     every page runs), React and React DOM shared between them, into
  *     out/_next/static/islands/ with the build's NEXT_PUBLIC_* values;
  *     Its stylesheet is written into each page: on a slow network a stylesheet costs a whole
- *     round trip before anything is painted.
+ *     round trip before anything is painted. Each page gets only the rules it can use
+ *     (scripts/islands/styles.ts).
  *  3. renders each island as its own React root (so React's ids match when the browser
  *     hydrates it with the same props) and loads the page's script from <head>;
  *  4. deletes Next's client chunks and RSC payload files (scripts/islands/exported-files.ts),
@@ -43,6 +44,14 @@ import { islandElement, islandIdPrefix } from "../../components/islands/island-r
 import { ISLANDS, type IslandName } from "../../components/islands/registry.ts";
 import { stampNote } from "./export-check.ts";
 import {
+  classCandidates,
+  groupPages,
+  parseStylesheet,
+  selectorsUsed,
+  stringWords,
+  stylesheetWith,
+} from "./styles.ts";
+import {
   checkListMatchesFolder,
   isNotFoundCopy,
   isPage,
@@ -56,6 +65,7 @@ import {
 import {
   addModuleScripts,
   applyEdits,
+  attributeValues,
   fillIslands,
   findIslands,
   inlineScripts,
@@ -80,7 +90,8 @@ const CALL_TRACKING = "@/lib/browser/call-tracking";
 
 const PROJECT_DIR = process.cwd();
 
-type Entry = { script: string; preloads: string[] };
+/** A kind of page's script, the files it imports, and every file it may load (import() too). */
+type Entry = { script: string; preloads: string[]; loads: string[] };
 
 type Page = { file: string; parsed: ParsedPage; islands: IslandInHtml[] };
 
@@ -238,11 +249,13 @@ async function bundlePageScripts(outDir: string, kinds: readonly string[]) {
 function entriesOf(metafile: Metafile, outDir: string): Map<string, Entry> {
   const url = (file: string) =>
     `/${path.relative(outDir, path.join(PROJECT_DIR, file)).split(path.sep).join("/")}`;
-  const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+  const imports = (file: string, lazyToo: boolean, seen = new Set<string>()): Set<string> => {
     for (const imported of metafile.outputs[file]?.imports ?? []) {
-      if (imported.kind !== "import-statement" || seen.has(imported.path)) continue;
+      const followed =
+        imported.kind === "import-statement" || (lazyToo && imported.kind === "dynamic-import");
+      if (!followed || seen.has(imported.path)) continue;
       seen.add(imported.path);
-      staticImports(imported.path, seen);
+      imports(imported.path, lazyToo, seen);
     }
     return seen;
   };
@@ -250,7 +263,11 @@ function entriesOf(metafile: Metafile, outDir: string): Map<string, Entry> {
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint?.startsWith("page-entry:")) continue;
     const kind = output.entryPoint.slice("page-entry:".length);
-    entries.set(kind, { script: url(file), preloads: [...staticImports(file)].map(url) });
+    entries.set(kind, {
+      script: url(file),
+      preloads: [...imports(file, false)].map(url),
+      loads: [file, ...imports(file, true)].filter((name) => name.endsWith(".js")).map(url),
+    });
   }
   return entries;
 }
@@ -280,6 +297,43 @@ function renderIslands(page: Page): string[] {
       identifierPrefix: islandIdPrefix(island.name, index),
     });
   });
+}
+
+/** A page as rewritten, before it is written: which stylesheets it holds, what classes it may use. */
+type RewrittenPage = { file: string; html: string; stylesheets: string[]; words: Set<string> };
+
+/**
+ * Swaps each stylesheet written into the pages for the rules they can use
+ * (scripts/islands/styles.ts); returns the stylesheets the pages now hold.
+ */
+function keepStylesUsed(pages: RewrittenPage[], stylesheets: Map<string, string>): string[] {
+  const bodies = new Set<string>();
+  for (const [href, css] of stylesheets) {
+    const sheet = parseStylesheet(css);
+    const holding = pages.filter((page) => page.stylesheets.includes(href));
+    const groups = groupPages(
+      sheet,
+      holding.map((page) => ({ page, used: selectorsUsed(sheet, page.words) })),
+    );
+    const sizes: number[] = [];
+    for (const group of groups) {
+      const body = stylesheetWith(sheet, group.kept);
+      bodies.add(body);
+      sizes.push(body.length);
+      for (const page of group.pages) {
+        const whole = `<style>${css}</style>`;
+        if (!page.html.includes(whole))
+          throw new Error(`${page.file} lost its stylesheet ${href}.`);
+        page.html = page.html.replace(whole, () => `<style>${body}</style>`);
+      }
+    }
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(
+      `islands: ${href} (${kb(css.length)}) written into ${holding.length} pages as ` +
+        `${groups.length} stylesheets of the rules they use, ${kb(Math.min(...sizes))} to ${kb(Math.max(...sizes))}`,
+    );
+  }
+  return [...bodies];
 }
 
 function removeFiles(files: readonly ExportedFile[]): void {
@@ -358,13 +412,25 @@ export async function buildIslandPages(exported: AdapterExport): Promise<void> {
   ]);
 
   const inlineScriptBodies = new Set<string>();
+  const scriptWords = new Map<string, Set<string>>();
+  const wordsOfScript = (url: string) => {
+    if (!scriptWords.has(url)) {
+      scriptWords.set(url, stringWords(readFileSync(path.join(outDir, url), "utf8")));
+    }
+    return scriptWords.get(url)!;
+  };
+  const rewrittenPages: RewrittenPage[] = [];
   for (const page of pages) {
     const { name } = page.parsed;
     const entry = entries.get(kindOf(page.islands));
     if (!entry) throw new Error(`${name}: no script was bundled for its kind of page.`);
+    const inlined: string[] = [];
     const rewritten = applyEdits(page.parsed, [
       ...nextRuntime(page.parsed),
-      ...inlineStylesheets(page.parsed, readStylesheet),
+      ...inlineStylesheets(page.parsed, (href) => {
+        inlined.push(href);
+        return readStylesheet(href);
+      }),
       ...fillIslands(page.islands, renderIslands(page)),
       addModuleScripts(page.parsed, [entry.script], entry.preloads),
     ]);
@@ -377,9 +443,15 @@ export async function buildIslandPages(exported: AdapterExport): Promise<void> {
         throw new Error(`${name} loads ${url}, which is not in ${outDir}.`);
       }
     }
-    writeFileSync(page.file, rewritten);
     for (const body of inlineScripts(result)) inlineScriptBodies.add(body);
+    const words = new Set<string>();
+    for (const value of attributeValues(result)) classCandidates(value, words);
+    for (const island of page.islands) stringWords(JSON.stringify(island.props), words);
+    for (const url of entry.loads) for (const word of wordsOfScript(url)) words.add(word);
+    rewrittenPages.push({ file: page.file, html: rewritten, stylesheets: inlined, words });
   }
+  const styleBodies = keepStylesUsed(rewrittenPages, stylesheets);
+  for (const page of rewrittenPages) writeFileSync(page.file, page.html);
 
   // Every page carries its styles now: the files would be served to nobody.
   const inlined = files.filter((file) => stylesheets.has(file.pathname));
@@ -397,7 +469,7 @@ export async function buildIslandPages(exported: AdapterExport): Promise<void> {
   }
   writeHostFiles(
     outDir,
-    { scripts: [...inlineScriptBodies], styles: [...stylesheets.values()] },
+    { scripts: [...inlineScriptBodies], styles: styleBodies },
     stampNote({ next: nextVersion, buildId, pages: pages.length }),
   );
   const kinds = [...entries.keys()].join(", ");
