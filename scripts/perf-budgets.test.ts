@@ -5,6 +5,7 @@ import {
   failedChecks,
   median,
   hostLine,
+  phoneLine,
   medianRun,
   quartiles,
   renderReport,
@@ -273,5 +274,18 @@ describe("the report's line on the machine", () => {
     expect(hostLine([run({ benchmarkIndex: Number.NaN })])).toBe(
       "This machine's Lighthouse benchmark index was not reported.",
     );
+  });
+});
+
+describe("the report's line on the emulated phone", () => {
+  it("gives the median index at the applied slowdown beside DevTools' reference phones", () => {
+    const line = phoneLine([313, 302, 329]);
+    expect(line).toContain("at 4× CPU, median 313 (302 to 329)");
+    expect(line).toContain("low-tier phone (a Moto G Power 2022) at 264");
+    expect(line).toContain("mid-tier phone (a Pixel 5) at 1,000");
+  });
+
+  it("says when it was not measured", () => {
+    expect(phoneLine([Number.NaN])).toBe("The emulated phone's benchmark index was not measured.");
   });
 });

@@ -207,6 +207,32 @@ export function hostLine(runs: readonly LighthouseRun[]): string {
 }
 
 /**
+ * Lighthouse's benchmark index of the reference phones Chrome DevTools calibrates its CPU
+ * throttling against (front_end/panels/mobile_throttling/CalibrationController.ts): a
+ * low-tier phone, a Moto G Power 2022, and a mid-tier one, a Pixel 5.
+ */
+export const DEVTOOLS_REFERENCE_PHONES = { lowTier: 264, midTier: 1000 } as const;
+
+/**
+ * What the report says of the phone the throttled runs emulate: Lighthouse's benchmark run
+ * in a page at the applied CPU slowdown, beside DevTools' reference phones. The same 4×
+ * makes a slower phone of a slower host; this says which phone a day's figures are for.
+ */
+export function phoneLine(indexes: readonly number[]): string {
+  const { cpuSlowdown } = APPLIED_THROTTLING;
+  const { lowTier, midTier } = DEVTOOLS_REFERENCE_PHONES;
+  const measured = indexes.filter(Number.isFinite);
+  if (measured.length === 0) return `The emulated phone's benchmark index was not measured.`;
+  const [low, high] = [Math.min(...measured), Math.max(...measured)];
+  const spread = low === high ? "" : ` (${Math.round(low)} to ${Math.round(high)})`;
+  return (
+    `The phone these figures emulate: Lighthouse's benchmark run in a page at ${cpuSlowdown}× CPU, ` +
+    `median ${Math.round(median(measured))}${spread}; Chrome DevTools calibrates its low-tier ` +
+    `phone (a Moto G Power 2022) at ${lowTier} and its mid-tier phone (a Pixel 5) at ${midTier.toLocaleString("en-US")}.`
+  );
+}
+
+/**
  * The page with every script gone: <script> elements and the preload hints that
  * only fetch scripts. What is left is the floor no script can beat.
  */
@@ -321,6 +347,8 @@ export function checksFor(measurement: PageMeasurement): Check[] {
 
 export type ReportContext = {
   date: string;
+  /** Lighthouse's benchmark index in a page at the applied CPU slowdown, once per sample. */
+  phoneIndexes?: readonly number[];
   lighthouse?: string;
   chromium: string;
   /** Lighthouse runs per page. */
@@ -362,6 +390,7 @@ export function renderReport(measurements: readonly PageMeasurement[], context: 
       hostLine(measurements.flatMap((measurement) => measurement.lighthouse?.runs ?? [])),
     );
   }
+  if (context.phoneIndexes) lines.push(phoneLine(context.phoneIndexes));
   if (throttled || lighthouse) {
     lines.push("", ...summaryHeader({ throttled, lighthouse }), ...measurements.map(summaryRow));
   }

@@ -35,6 +35,7 @@ import {
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 
@@ -287,6 +288,37 @@ async function throttledLoad(browser: Browser, url: string, form: boolean): Prom
   }
 }
 
+/**
+ * Lighthouse's own benchmark (the page function behind lhr.environment.benchmarkIndex), run
+ * in a page at the applied CPU slowdown: how fast the emulated phone is, three samples.
+ * perf takes them before the loads and after the Lighthouse runs.
+ */
+async function emulatedPhoneIndexes(browser: Browser): Promise<number[]> {
+  const pageFunctions = path.join(
+    LIGHTHOUSE_DIR,
+    "node_modules/lighthouse/core/lib/page-functions.js",
+  );
+  const { pageFunctions: lighthouse } = (await import(pathToFileURL(pageFunctions).href)) as {
+    pageFunctions: { computeBenchmarkIndex: () => number };
+  };
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: APPLIED_THROTTLING.cpuSlowdown });
+    const indexes: number[] = [];
+    for (let sample = 0; sample < 3; sample++) {
+      // A string, not a function: under tsx a function would carry esbuild's __name helper.
+      indexes.push(
+        await page.evaluate<number>(`(${lighthouse.computeBenchmarkIndex.toString()})()`),
+      );
+    }
+    return indexes;
+  } finally {
+    await context.close();
+  }
+}
+
 type Chrome = { port: number; stop: () => Promise<void> };
 
 async function launchChromeForLighthouse(): Promise<Chrome> {
@@ -492,6 +524,7 @@ async function main(): Promise<number> {
 
   const cleanups: (() => unknown)[] = [];
   const measurements: PageMeasurement[] = [];
+  const phoneIndexes: number[] = [];
   try {
     let site: Running;
     if (otherExport) {
@@ -517,6 +550,10 @@ async function main(): Promise<number> {
     }
 
     if (!bytesOnly) {
+      if (withLighthouse) {
+        ensureLighthouse();
+        phoneIndexes.push(...(await emulatedPhoneIndexes(browser)));
+      }
       const comparison = await startComparisonServer();
       cleanups.push(() => rmSync(comparison.root, { recursive: true, force: true }));
       cleanups.push(() => comparison.stop());
@@ -534,7 +571,6 @@ async function main(): Promise<number> {
         console.log(`${pagePath}: ${loads} throttled loads with and without scripts`);
       }
 
-      if (withLighthouse) ensureLighthouse();
       const chrome = withLighthouse ? await launchChromeForLighthouse() : null;
       if (chrome) cleanups.push(() => chrome.stop());
       for (const measurement of measurements) {
@@ -546,6 +582,8 @@ async function main(): Promise<number> {
         measurement.lighthouse = { runs: lhrs.map(summarize), assertions: assertLighthouse(lhrs) };
         console.log(`${measurement.page.path}: ${runs} Lighthouse runs`);
       }
+      // Again at the end: the machine's speed drifts over a run of twenty minutes.
+      if (withLighthouse) phoneIndexes.push(...(await emulatedPhoneIndexes(browser)));
     }
   } finally {
     for (const cleanup of cleanups.reverse()) {
@@ -563,6 +601,7 @@ async function main(): Promise<number> {
     lighthouse: bytesOnly ? undefined : installedVersion("lighthouse"),
     runs,
     loads,
+    phoneIndexes: phoneIndexes.length > 0 ? phoneIndexes : undefined,
   });
   mkdirSync(path.dirname(reportFile), { recursive: true });
   writeFileSync(reportFile, report);
