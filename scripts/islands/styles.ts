@@ -6,9 +6,9 @@
  *
  * A rule stays when every class its selector needs can appear on the page: a word of one of
  * the page's attributes (class, and the island props React renders from), or of a string in
- * the scripts the page can load, lazily loaded ones included (an island's other states: the form's later
- * steps, the toast, the open sheet). So a class the page's markup or code can set keeps its
- * rules; a word too many only keeps a rule too many. Classes inside :not(), :where(), :is()
+ * the scripts the page can load, lazily loaded ones included (an island's other states: the
+ * form's later steps, the toast, the open sheet). So a class the page's markup or code can
+ * set keeps its rules; a word too many only keeps a rule too many. Classes inside :not(), :where(), :is()
  * and :has() are not required (`.group` in group-open:block, `.not-prose`).
  *
  * Pages whose rules are the same share one stylesheet, and close sets are merged until at
