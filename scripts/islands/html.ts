@@ -284,7 +284,6 @@ export function inlineScripts(page: ParsedPage): string[] {
     .map(textOf);
 }
 
-/** Every src and href in the page that starts with `prefix`: the files it loads from there. */
 /** Every attribute value of the page, as the browser reads it. */
 export function attributeValues(page: ParsedPage): string[] {
   return [...elementsUnder(page.document)].flatMap((element) =>
@@ -292,6 +291,7 @@ export function attributeValues(page: ParsedPage): string[] {
   );
 }
 
+/** Every src and href in the page that starts with `prefix`: the files it loads from there. */
 export function urlsLoaded(page: ParsedPage, prefix: string): string[] {
   const urls: string[] = [];
   for (const element of elementsUnder(page.document)) {
