@@ -1,4 +1,4 @@
-import { test as plainTest, type ConsoleMessage, type Request } from "@playwright/test";
+import { test as plainTest, type ConsoleMessage, type Page, type Request } from "@playwright/test";
 
 import { HYDRATED_ATTRIBUTE, ISLAND_TAG } from "../components/islands/island-root";
 import {
@@ -9,6 +9,7 @@ import {
   watchLayoutShifts,
   toastItem,
 } from "./support/test";
+import { fillOffer, holdFunction } from "./support/offer-form";
 
 /**
  * Only the islands hydrate: every page type loads React, React DOM and the code of the
@@ -152,4 +153,87 @@ plainTest.describe("before the islands' scripts arrive", () => {
       expect(await layoutShiftTotal(page)).toBe(0);
     },
   );
+});
+
+/**
+ * What the build wrote into the page (scripts/islands/styles.ts): the rules its own elements
+ * can use, in every state the form reaches, and not the whole site's. `others` are pages
+ * whose stylesheets together hold the site's rules; a class on the page that one of them
+ * styles and the page's own stylesheet does not is a rule the build dropped too many.
+ */
+async function classesStyledOnlyElsewhere(page: Page, others: readonly string[]) {
+  return page.evaluate(async (paths) => {
+    const selectors = (css: string) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      const found: string[] = [];
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule) found.push(rule.selectorText);
+          if ("cssRules" in rule) walk((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      walk(sheet.cssRules);
+      return found;
+    };
+    const styleOf = (doc: Document) => doc.querySelector("style")?.textContent ?? "";
+    const own = selectors(styleOf(document));
+    const site = new Set(own);
+    for (const path of paths) {
+      const html = await (await fetch(path)).text();
+      const other = new DOMParser().parseFromString(html, "text/html");
+      for (const selector of selectors(styleOf(other))) site.add(selector);
+    }
+    // `.flex` is not in `.flex-col`: the class name must end where the match ends.
+    const names = (selector: string, name: string) =>
+      new RegExp(
+        `\\.${CSS.escape(name).replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")}(?![\\w\\-\\\\])`,
+      ).test(selector);
+    const classes = new Set(
+      [...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]),
+    );
+    const missing = [...classes].filter(
+      (name) =>
+        !own.some((selector) => names(selector, name)) &&
+        [...site].some((selector) => names(selector, name)),
+    );
+    // The articles' typography: rules the home page has no element for.
+    const prose = (selectors: Iterable<string>) =>
+      [...selectors].some((selector) => names(selector, "prose"));
+    return { missing, ownProse: prose(own), siteProse: prose(site) };
+  }, others);
+}
+
+test("each page carries the style rules its form can use in every state, not the whole site's", async ({
+  page,
+}) => {
+  const others = [
+    "/blog",
+    "/blog/cash-offers-vs-traditional-sales",
+    "/situations/foreclosure",
+    "/calculator",
+    "/privacy",
+  ];
+  await page.goto("/");
+  const form = await fillOffer(page, {
+    address: "77 Ridge Rd, Tulsa, OK",
+    condition: "Needs Work",
+    email: "not-an-email",
+    phone: "918-555",
+  });
+  await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+  await expect(form.getByLabel("Email Address *")).toHaveAttribute("aria-invalid", "true");
+  const withErrors = await classesStyledOnlyElsewhere(page, others);
+  expect(withErrors.missing).toEqual([]);
+  // Not the whole site's: the articles' typography is on the post, not on home.
+  expect(withErrors).toMatchObject({ ownProse: false, siteProse: true });
+
+  const call = await holdFunction(page, 200);
+  await form.getByLabel("Email Address *").fill("dana@example.com");
+  await form.getByLabel("Phone Number").fill("918-555-0173");
+  await form.getByRole("button", { name: "Get My Cash Offer" }).click();
+  call.release();
+  await expect(page.getByRole("region", { name: "Request received" })).toBeVisible();
+  await expect(toastItem(page, "Thank you!")).toBeVisible();
+  expect((await classesStyledOnlyElsewhere(page, others)).missing).toEqual([]);
 });
