@@ -192,18 +192,23 @@ export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
   };
 }
 
+/** A benchmark's median, rounded, and the range its samples spread over: "1172 (runs 1092 to 1887)". */
+function medianAndRange(values: readonly number[], rangeLabel = ""): string {
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  const range = low === high ? "" : ` (${rangeLabel}${Math.round(low)} to ${Math.round(high)})`;
+  return `${Math.round(median(values))}${range}`;
+}
+
 /** What the report says of the machine: Lighthouse's benchmark index over every run. */
 export function hostLine(runs: readonly LighthouseRun[]): string {
   const indexes = runs.map((run) => run.benchmarkIndex).filter(Number.isFinite);
   if (indexes.length === 0) return "This machine's Lighthouse benchmark index was not reported.";
-  const [low, high] = [Math.min(...indexes), Math.max(...indexes)];
   const index = Math.round(median(indexes));
-  const spread = low === high ? "" : ` (runs ${Math.round(low)} to ${Math.round(high)})`;
   const verdict =
     index < SLOW_HOST_BENCHMARK_INDEX
       ? `below the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns that the host is slower than it expects, so the 4× slowdown emulates a slower phone than intended and the times here are pessimistic`
       : `above the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns that the host is too slow (a floor, not the speed its 4× slowdown is tuned for)`;
-  return `This machine's Lighthouse benchmark index: median ${index}${spread}, ${verdict}. Compare runs of two days only beside it.`;
+  return `This machine's Lighthouse benchmark index: median ${medianAndRange(indexes, "runs ")}, ${verdict}. Compare runs of two days only beside it.`;
 }
 
 /**
@@ -223,11 +228,9 @@ export function phoneLine(indexes: readonly number[]): string {
   const { lowTier, midTier } = DEVTOOLS_REFERENCE_PHONES;
   const measured = indexes.filter(Number.isFinite);
   if (measured.length === 0) return `The emulated phone's benchmark index was not measured.`;
-  const [low, high] = [Math.min(...measured), Math.max(...measured)];
-  const spread = low === high ? "" : ` (${Math.round(low)} to ${Math.round(high)})`;
   return (
     `The phone these figures emulate: Lighthouse's benchmark run in a page at ${cpuSlowdown}× CPU, ` +
-    `median ${Math.round(median(measured))}${spread}; Chrome DevTools calibrates its low-tier ` +
+    `median ${medianAndRange(measured)}; Chrome DevTools calibrates its low-tier ` +
     `phone (a Moto G Power 2022) at ${lowTier} and its mid-tier phone (a Pixel 5) at ${midTier.toLocaleString("en-US")}.`
   );
 }

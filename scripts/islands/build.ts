@@ -74,6 +74,7 @@ import {
   nextRuntimeLeftovers,
   parseExportPage,
   parsePage,
+  styleElement,
   urlsLoaded,
   type IslandInHtml,
   type ParsedPage,
@@ -315,16 +316,16 @@ function keepStylesUsed(pages: RewrittenPage[], stylesheets: Map<string, string>
       sheet,
       holding.map((page) => ({ page, used: selectorsUsed(sheet, page.words) })),
     );
+    const whole = styleElement(css);
     const sizes: number[] = [];
     for (const group of groups) {
       const body = stylesheetWith(sheet, group.kept);
       bodies.add(body);
       sizes.push(body.length);
       for (const page of group.pages) {
-        const whole = `<style>${css}</style>`;
         if (!page.html.includes(whole))
           throw new Error(`${page.file} lost its stylesheet ${href}.`);
-        page.html = page.html.replace(whole, () => `<style>${body}</style>`);
+        page.html = page.html.replace(whole, () => styleElement(body));
       }
     }
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -183,6 +183,11 @@ export function nextRuntime(page: ParsedPage): Edit[] {
   return edits;
 }
 
+/** A stylesheet as inlineStylesheets writes it into a page. */
+export function styleElement(css: string): string {
+  return `<style>${css}</style>`;
+}
+
 /**
  * Edits that write each of the page's stylesheets from /_next/static/ into a <style>
  * element: on a slow network a stylesheet costs a whole round trip before anything can be
@@ -205,7 +210,7 @@ export function inlineStylesheets(page: ParsedPage, read: (href: string) => stri
         `${page.name}: ${href} holds ${relative[0]}, which would break once inlined.`,
       );
     }
-    edits.push({ ...outerSpan(page, link), text: `<style>${css}</style>` });
+    edits.push({ ...outerSpan(page, link), text: styleElement(css) });
   }
   return edits;
 }
