@@ -195,6 +195,45 @@ describe("the checks", () => {
     ]);
   });
 
+  it("show how far the runs spread for blocking time and the performance score", () => {
+    const runs = [
+      run({ tbtMs: 65, performance: 100 }),
+      run({ tbtMs: 180 }),
+      run({ tbtMs: 311, performance: 93 }),
+    ];
+    const checks = checksFor(
+      measurement({
+        lighthouse: {
+          runs,
+          assertions: [
+            { ...passed, actual: 180, expected: 50, passed: false },
+            {
+              ...passed,
+              auditId: "categories",
+              auditProperty: "performance",
+              actual: 1,
+              expected: 0.98,
+              operator: ">=",
+            },
+            {
+              ...passed,
+              auditId: "categories",
+              auditProperty: "seo",
+              actual: 1,
+              expected: 1,
+              operator: ">=",
+            },
+          ],
+        },
+      }),
+    );
+    const measured = (metric: string) => checks.find((check) => check.metric === metric)?.measured;
+    expect(measured("Total Blocking Time")).toBe("180 ms (runs 65 ms to 311 ms)");
+    expect(measured("Lighthouse performance")).toBe("100 (runs 93 to 100)");
+    // Scores the runs agree on, and the ones not followed run by run, stand alone.
+    expect(measured("Lighthouse SEO")).toBe("100");
+  });
+
   it("leave the throttled loads and Lighthouse out in the bytes-only mode", () => {
     const checks = checksFor(measurement({ throttled: undefined, lighthouse: undefined }));
     expect(checks.map((check) => check.metric)).toEqual([
