@@ -1,20 +1,23 @@
 import { prepareFormPosts } from "@/lib/browser/form-post";
+import { layOutBeforeInPageJumps } from "@/lib/browser/in-page-jumps";
 import { recordArrival } from "@/lib/browser/visit-recorder";
 import { browserStorage } from "@/lib/browser/storage";
 import type { Touch } from "@/supabase/functions/_leads/attribution.ts";
 
 /**
  * What every exported page runs besides its islands (no React): notes where the visit
- * came from, for the offer form to send with a request, and readies an offer form to post
- * itself with what the page knows, until its island takes over. Each page's script calls it.
- * Returns the visit's first touch, for its phone number (lib/browser/call-tracking.ts).
+ * came from, for the offer form to send with a request, readies an offer form to post
+ * itself with what the page knows, until its island takes over, and has a jump within the
+ * page land where it points. Each page's script calls it. Returns the visit's first touch,
+ * for its phone number (lib/browser/call-tracking.ts).
  */
-export function recordVisit(): Touch | undefined {
+export function startPage(): Touch | undefined {
   const first = recordArrival(
     { url: window.location.href, referrer: document.referrer, now: new Date() },
     browserStorage("localStorage"),
     browserStorage("sessionStorage"),
   );
   prepareFormPosts();
+  layOutBeforeInPageJumps();
   return first;
 }

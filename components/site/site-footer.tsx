@@ -8,7 +8,7 @@ const link = "hover:text-white hover:underline";
 export function SiteFooter() {
   const { company, commitments, trust } = site;
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer data-site-footer="" className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr]">
         <div className="space-y-3">
           <p className="text-lg font-bold text-white">{company.name}</p>

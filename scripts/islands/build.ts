@@ -118,8 +118,8 @@ const pageEntries: Plugin = {
       const names = args.path === "page" ? [] : args.path.split("+");
       const lines = [
         `import ${JSON.stringify(SHARED)};`,
-        `import { recordVisit } from ${JSON.stringify(PAGE_SCRIPT)};`,
-        "const first = recordVisit();",
+        `import { startPage } from ${JSON.stringify(PAGE_SCRIPT)};`,
+        "const first = startPage();",
       ];
       // Only a build with tracking numbers carries the code that picks one (about 0.6 KB gzip).
       const phones = Object.entries(site.company.phoneBySource);
