@@ -6,7 +6,7 @@ export const JUMPED_ATTRIBUTE = "data-jumped";
 
 /**
  * Has a link to a place on this page lay out the page's deferred parts before the browser
- * glides there (the header's How it works, the guides' Get a cash offer, the offer bar).
+ * glides there (the footer's About Us, the guides' Get a cash offer, the offer bar).
  * Each part holds a guessed height until it is laid out; laid out on the way, it would take
  * its real one and move the glide's end away from the place the link points to. Listens
  * before the page's own handlers, so the offer form's scroll to itself starts after it too.
