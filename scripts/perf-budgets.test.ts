@@ -56,7 +56,7 @@ function measurement(overrides: Partial<PageMeasurement> = {}): PageMeasurement 
       sending: [{ url: "/send.js", rawBytes: 9_000, gzipBytes: 3_000 }],
     },
     throttled: { withScripts: [load(1000), load(1020), load(990)], noScript: [load(1000, null)] },
-    lighthouse: { runs: [run(), run(), run()], assertions: [passed] },
+    lighthouse: { runs: [run(), run(), run()], noScriptRuns: [run(), run()], assertions: [passed] },
     ...overrides,
   };
 }
@@ -172,6 +172,7 @@ describe("the checks", () => {
       measurement({
         lighthouse: {
           runs: [run()],
+          noScriptRuns: [],
           assertions: [
             {
               ...passed,
@@ -205,6 +206,7 @@ describe("the checks", () => {
       measurement({
         lighthouse: {
           runs,
+          noScriptRuns: [run({ tbtMs: 156 }), run({ tbtMs: 0 }), run({ tbtMs: 55 })],
           assertions: [
             { ...passed, actual: 180, expected: 50, passed: false },
             {
@@ -228,7 +230,9 @@ describe("the checks", () => {
       }),
     );
     const measured = (metric: string) => checks.find((check) => check.metric === metric)?.measured;
-    expect(measured("Total Blocking Time")).toBe("180 ms (runs 65 ms to 311 ms)");
+    expect(measured("Total Blocking Time")).toBe(
+      "180 ms (runs 65 ms to 311 ms); without script 55 ms (runs 0 ms to 156 ms)",
+    );
     expect(measured("Lighthouse performance")).toBe("100 (runs 93 to 100)");
     // Scores the runs agree on, and the ones not followed run by run, stand alone.
     expect(measured("Lighthouse SEO")).toBe("100");
@@ -252,6 +256,7 @@ describe("renderReport", () => {
           page: PERF_PAGES[1],
           lighthouse: {
             runs: [run({ tbtMs: 250 })],
+            noScriptRuns: [run({ tbtMs: 40 })],
             assertions: [{ ...passed, actual: 250, passed: false }],
           },
         }),
@@ -260,10 +265,13 @@ describe("renderReport", () => {
     );
     expect(report).toContain("## Home (`/`)");
     expect(report).toContain("| JavaScript (gzip) | ≤ 80.0 KB | 70.0 KB in 1 files | pass |");
-    expect(report).toContain("| Total Blocking Time | <= 50 ms | 250 ms | **FAIL** |");
     expect(report).toContain(
-      "| `/` | 70.0 KB | 3.0 KB | 100 | 100 | 100 | 100 | 0 ms | 0.000 | 1.00 s | 1.00 s | 1.00 s | 1.00 | 0.90 s | 1.50 s |",
+      "| Total Blocking Time | <= 50 ms | 250 ms; without script 40 ms | **FAIL** |",
     );
+    expect(report).toContain(
+      "| `/` | 70.0 KB | 3.0 KB | 100 | 100 | 100 | 100 | 0 ms | 0 ms | 0.000 | 1.00 s | 1.00 s | 1.00 s | 1.00 | 0.90 s | 1.50 s |",
+    );
+    expect(report).toContain("| TBT | TBT no script | CLS |");
     expect(report).toContain("Lighthouse 13.5.0 with --throttling-method=devtools");
   });
 

@@ -6,7 +6,8 @@
  *  - what a phone on slow 4G lives through, under applied throttling (the network and the
  *    CPU really slowed, cache off), median of N loads: the observed LCP beside the same
  *    page with every script removed, and when React has attached to the offer form;
- *  - Lighthouse 13 with --throttling-method=devtools, N runs, asserted by Lighthouse CI.
+ *  - Lighthouse 13 with --throttling-method=devtools, N runs, asserted by Lighthouse CI, each
+ *    beside a run on the same page with every script removed (its blocking time's floor).
  * Writes reports/perf.md and exits 1 when a budget is broken.
  *
  *   --bytes-only     only the JavaScript budgets (npm test); builds only when out/ is stale
@@ -403,7 +404,11 @@ type Lhr = {
  * The CLI runs in plain Node: under tsx, the functions Lighthouse sends to the page would
  * carry esbuild's __name helper, which the page does not have.
  */
-async function runLighthouse(url: string, port: number): Promise<Lhr> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  categories = "performance,accessibility,best-practices,seo",
+): Promise<Lhr> {
   const { stdout } = await promisify(execFile)(
     nodeForLighthouse(),
     [
@@ -413,7 +418,7 @@ async function runLighthouse(url: string, port: number): Promise<Lhr> {
       "--throttling-method=devtools",
       "--output=json",
       "--output-path=stdout",
-      "--only-categories=performance,accessibility,best-practices,seo",
+      `--only-categories=${categories}`,
       "--quiet",
     ],
     { maxBuffer: 256 * 1024 * 1024 },
@@ -575,12 +580,21 @@ async function main(): Promise<number> {
       if (chrome) cleanups.push(() => chrome.stop());
       for (const measurement of measurements) {
         if (!chrome) break;
+        const { path: pagePath } = measurement.page;
         const lhrs: Lhr[] = [];
+        const floors: Lhr[] = [];
         for (let run = 1; run <= runs; run++) {
-          lhrs.push(await runLighthouse(`${site.url}${measurement.page.path}`, chrome.port));
+          lhrs.push(await runLighthouse(`${site.url}${pagePath}`, chrome.port));
+          // The same page without script, run for run: what its own rendering blocks.
+          const floor = `${comparison.url}${NO_SCRIPT_PREFIX}${pagePath}`;
+          floors.push(await runLighthouse(floor, chrome.port, "performance"));
         }
-        measurement.lighthouse = { runs: lhrs.map(summarize), assertions: assertLighthouse(lhrs) };
-        console.log(`${measurement.page.path}: ${runs} Lighthouse runs`);
+        measurement.lighthouse = {
+          runs: lhrs.map(summarize),
+          noScriptRuns: floors.map(summarize),
+          assertions: assertLighthouse(lhrs),
+        };
+        console.log(`${pagePath}: ${runs} Lighthouse runs, each beside the page without script`);
       }
       // Again at the end: the machine's speed drifts over a run of twenty minutes.
       if (withLighthouse) phoneIndexes.push(...(await emulatedPhoneIndexes(browser)));
