@@ -307,10 +307,15 @@ const RUN_FIGURES: Partial<Record<string, (run: LighthouseRun) => number>> = {
   "total-blocking-time": (run) => run.tbtMs,
 };
 
-function assertionCheck(
-  result: AssertionResult,
-  { runs, noScriptRuns }: NonNullable<PageMeasurement["lighthouse"]>,
-): Check {
+type LighthouseRuns = NonNullable<PageMeasurement["lighthouse"]>;
+
+/** The median blocking time of the runs on the page without script; null without such runs. */
+function noScriptBlockingMs({ noScriptRuns }: LighthouseRuns): number | null {
+  return noScriptRuns.length > 0 ? medianRun(noScriptRuns).tbtMs : null;
+}
+
+function assertionCheck(result: AssertionResult, lighthouse: LighthouseRuns): Check {
+  const { runs, noScriptRuns } = lighthouse;
   const key = result.auditProperty ? `${result.auditId}:${result.auditProperty}` : result.auditId;
   const isScore = result.auditId === "categories";
   const blocking = key === "total-blocking-time";
@@ -320,10 +325,8 @@ function assertionCheck(
   const spread = (of: readonly LighthouseRun[]) =>
     figure ? spreadOf(of.map(figure).filter(Number.isFinite), show, "runs ") : "";
   // Beside the blocking time, the floor no script can lower: the page's own rendering.
-  const floor =
-    blocking && noScriptRuns.length > 0
-      ? `; without script ${show(median(noScriptRuns.map((run) => run.tbtMs)))}${spread(noScriptRuns)}`
-      : "";
+  const floorMs = blocking ? noScriptBlockingMs(lighthouse) : null;
+  const floor = floorMs === null ? "" : `; without script ${show(floorMs)}${spread(noScriptRuns)}`;
   return {
     metric: ASSERTION_NAMES[key] ?? key,
     budget: `${result.operator} ${show(result.expected)}`,
@@ -485,15 +488,14 @@ export function summaryRow({ page, scripts, throttled, lighthouse }: PageMeasure
   ];
   if (lighthouse) {
     const run = medianRun(lighthouse.runs);
+    const floorMs = noScriptBlockingMs(lighthouse);
     cells.push(
       `${run.performance}`,
       `${run.accessibility}`,
       `${run.bestPractices}`,
       `${run.seo}`,
       formatMs(run.tbtMs),
-      lighthouse.noScriptRuns.length > 0
-        ? formatMs(median(lighthouse.noScriptRuns.map((floor) => floor.tbtMs)))
-        : "–",
+      floorMs === null ? "–" : formatMs(floorMs),
       run.cls.toFixed(3),
       formatSeconds(run.lcpMs),
     );

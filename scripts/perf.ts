@@ -596,7 +596,7 @@ async function main(): Promise<number> {
         };
         console.log(`${pagePath}: ${runs} Lighthouse runs, each beside the page without script`);
       }
-      // Again at the end: the machine's speed drifts over a run of twenty minutes.
+      // Again at the end: the machine's speed drifts over a run of half an hour.
       if (withLighthouse) phoneIndexes.push(...(await emulatedPhoneIndexes(browser)));
     }
   } finally {
