@@ -118,19 +118,21 @@ const pageEntries: Plugin = {
       const names = args.path === "page" ? [] : args.path.split("+");
       const lines = [
         `import ${JSON.stringify(SHARED)};`,
-        `import { startPage } from ${JSON.stringify(PAGE_SCRIPT)};`,
-        "const first = startPage();",
+        `import { runInTasks, startPage } from ${JSON.stringify(PAGE_SCRIPT)};`,
       ];
+      // Each step in a task of its own (runInTasks), in this order: the visit noted and its
+      // phone number shown, then each kind of island hydrated.
+      const steps: string[] = [];
       // Only a build with tracking numbers carries the code that picks one (about 0.6 KB gzip).
       const phones = Object.entries(site.company.phoneBySource);
       if (phones.length > 0) {
         const displays = Object.fromEntries(
           phones.map(([source, { display }]) => [source, display]),
         );
-        lines.push(
-          `import { showTrackingPhone } from ${JSON.stringify(CALL_TRACKING)};`,
-          `showTrackingPhone(first, ${JSON.stringify(displays)}, document);`,
-        );
+        lines.push(`import { showTrackingPhone } from ${JSON.stringify(CALL_TRACKING)};`);
+        steps.push(`() => showTrackingPhone(startPage(), ${JSON.stringify(displays)}, document)`);
+      } else {
+        steps.push("() => startPage()");
       }
       if (names.length > 0) {
         lines.push(`import { hydrateIslands } from "@/components/islands/hydrate";`);
@@ -138,11 +140,10 @@ const pageEntries: Plugin = {
       names.forEach((name, index) => {
         if (!isIslandName(name)) throw new Error(`No island named "${name}".`);
         const { module, exportName } = ISLANDS[name];
-        lines.push(
-          `import { ${exportName} as Island${index} } from ${JSON.stringify(module)};`,
-          `hydrateIslands(${JSON.stringify(name)}, Island${index});`,
-        );
+        lines.push(`import { ${exportName} as Island${index} } from ${JSON.stringify(module)};`);
+        steps.push(`() => hydrateIslands(${JSON.stringify(name)}, Island${index})`);
       });
+      lines.push(`runInTasks([${steps.join(", ")}]);`);
       return { contents: lines.join("\n"), loader: "tsx", resolveDir: PROJECT_DIR };
     });
   },
