@@ -31,4 +31,25 @@ describe("a page's script in steps (runInTasks)", () => {
     jest.runOnlyPendingTimers();
     expect(hydrate).toHaveBeenCalledTimes(1);
   });
+
+  it("yields with scheduler.yield() where the browser has it, one step per yield", async () => {
+    const calls: string[] = [];
+    const scheduler = {
+      yield: () => {
+        calls.push("yield");
+        return Promise.resolve();
+      },
+    };
+    Object.assign(globalThis, { scheduler });
+    try {
+      await new Promise<void>((done) => {
+        runInTasks([() => calls.push("visit noted"), () => calls.push("form hydrated"), done]);
+        expect(calls).toEqual(["yield"]);
+      });
+    } finally {
+      delete (globalThis as { scheduler?: unknown }).scheduler;
+    }
+    expect(calls).toEqual(["yield", "visit noted", "yield", "form hydrated", "yield"]);
+    expect(jest.getTimerCount()).toBe(0);
+  });
 });

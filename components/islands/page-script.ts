@@ -27,17 +27,30 @@ export function startPage(): Touch | undefined {
  * in which the browser evaluated the page's modules (React DOM's among them). Evaluating the
  * modules, noting the visit and setting the islands to hydrate were one task of 83 to 112 ms
  * on a low-tier emulated phone (Lighthouse, 4× CPU), the page's longest after its first
- * paint; apart, the browser can paint or answer a tap between them. A step that throws does
- * not keep the next from running: a visit that could not be noted still gets its form.
+ * paint; apart, the browser can paint or answer a tap between them. Where the browser has
+ * scheduler.yield(), each step resumes ahead of other waiting tasks, so the form does not
+ * hydrate later for the pauses. A step that throws does not keep the next from running: a
+ * visit that could not be noted still gets its form.
  */
 export function runInTasks(steps: readonly (() => void)[]): void {
   const [step, ...rest] = steps;
   if (!step) return;
-  setTimeout(() => {
+  afterYielding(() => {
     try {
       step();
     } finally {
       runInTasks(rest);
     }
-  }, 0);
+  });
+}
+
+type Scheduler = { yield?: () => Promise<void> };
+
+function afterYielding(run: () => void): void {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (typeof scheduler?.yield === "function") {
+    void scheduler.yield().then(run);
+  } else {
+    setTimeout(run, 0);
+  }
 }
