@@ -27,10 +27,11 @@ export function startPage(): Touch | undefined {
  * in which the browser evaluated the page's modules (React DOM's among them). Evaluating the
  * modules, noting the visit and setting the islands to hydrate were one task of 83 to 112 ms
  * on a low-tier emulated phone (Lighthouse, 4× CPU), the page's longest after its first
- * paint; apart, the browser can paint or answer a tap between them. Where the browser has
- * scheduler.yield(), each step resumes ahead of other waiting tasks, so the form does not
- * hydrate later for the pauses. A step that throws does not keep the next from running: a
- * visit that could not be noted still gets its form.
+ * paint; apart, the browser can paint or answer a tap between them. The form hydrates about
+ * 0.1 s later for it (docs/architecture.md, "The page's script in steps"), with
+ * scheduler.yield(), where a step resumes ahead of other waiting tasks, as with setTimeout.
+ * A step that throws does not keep the next from running: a visit that could not be noted
+ * still gets its form.
  */
 export function runInTasks(steps: readonly (() => void)[]): void {
   const [step, ...rest] = steps;
