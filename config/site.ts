@@ -7,6 +7,7 @@ import {
   type CompanyEnv,
 } from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
+import { usPhoneDigits, usPhoneDisplay } from "@/config/phone";
 import { CALL_SOURCES, type CallSource } from "@/supabase/functions/_leads/attribution.ts";
 import { EMAIL_PATTERN } from "@/supabase/functions/_leads/lead-rules.ts";
 import {
@@ -91,16 +92,12 @@ const DEFAULT_COMPANY = {
 
 /** A US number in any common spelling -> display, tel: link and E.164; throws naming the variable. */
 export function parseUsPhone(value: string, variable: string = COMPANY_ENV_NAMES.phone): Phone {
-  const digits = value.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-  if (digits.length !== 10) {
+  const digits = usPhoneDigits(value);
+  if (!digits) {
     throw new Error(`${variable} must be a 10-digit US phone number (got "${value}").`);
   }
   const e164 = `+1${digits}`;
-  return {
-    display: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
-    href: `tel:${e164}`,
-    e164,
-  };
+  return { display: usPhoneDisplay(digits), href: `tel:${e164}`, e164 };
 }
 
 /**

@@ -2,6 +2,7 @@ import { Phone } from "lucide";
 import type { Ref } from "react";
 
 import { nextSteps } from "@/content/next-steps";
+import { typedPhoneDisplay } from "@/config/phone";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import type { Sent } from "@/components/offer-form/offer-form";
@@ -42,7 +43,7 @@ export function AfterSend({ sent, phone, headingRef, onStartAgain }: AfterSendPr
           <>
             <dt className="font-semibold text-slate-700">{nextSteps.phoneLabel}</dt>
             <dd className="break-words text-slate-950" data-call-back="">
-              {sent.phone}
+              {typedPhoneDisplay(sent.phone)}
             </dd>
           </>
         ) : null}
