@@ -106,11 +106,12 @@ describe("formatLeadsTable", () => {
     );
   });
 
-  it("prints a block per lead: the call asked for, who and where from, what went out; and a count", () => {
+  it("prints a block per lead: the call asked for (a US number written (614) 555-0100), who and where from, what went out; and a count", () => {
     const called = listedLeadFixture({
       ...row,
       address: "9 Lake Rd",
-      phone: "(614) 555-0100",
+      // Written as typed; listed the way the site writes a number.
+      phone: "614.555.0100",
       landing_page: "/sell-house-fast-ohio",
       touched_at: "2026-11-21T19:00:00.000Z",
       gclid: "abc",

@@ -1,3 +1,4 @@
+import { typedPhoneDisplay } from "../config/phone.ts";
 import type { DeliveryRow } from "../supabase/functions/_leads/delivery/outbox.ts";
 import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
 import { deliveryName, deliveryState } from "./delivery-states.ts";
@@ -28,7 +29,7 @@ const LEAD_COLUMNS: Column<ListedLead>[] = [
         : `${lead.status} $${lead.status_value.toLocaleString("en-US")}`,
     22,
   ],
-  ["Call", (lead) => (lead.phone ? lead.phone : "not asked"), 22],
+  ["Call", (lead) => (lead.phone ? typedPhoneDisplay(lead.phone) : "not asked"), 22],
   ["Condition", (lead) => lead.condition, 10],
   ["Address", (lead) => lead.address, TABLE_WIDTH],
 ];
@@ -184,7 +185,7 @@ export function formatWaitingTable(leads: readonly ListedLead[], now = Date.now(
     ["Waiting", (lead) => formatDuration(now - Date.parse(lead.created_at)), 11],
     received(),
     ["Lead", (lead) => shortId(lead.id), 8],
-    ["Call", (lead) => lead.phone ?? `e-mail ${lead.email}`, 30],
+    ["Call", (lead) => (lead.phone ? typedPhoneDisplay(lead.phone) : `e-mail ${lead.email}`), 30],
     ["Address", (lead) => lead.address, TABLE_WIDTH],
   ];
   return [
