@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { APPLE_TOUCH_ICON, FAVICON } from "@/lib/icons";
 import { site } from "@/config/site";
 import { SiteFooter } from "@/components/site/site-footer";
-import { SiteHeader } from "@/components/site/site-header";
+import { SITE_HEADER_ID, SiteHeader } from "@/components/site/site-header";
 
 import "./globals.css";
 
@@ -34,6 +34,12 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
+      <head>
+        {/* The header is laid out whole at the first paint: a paint halfway through its parse
+            (a slow phone, the response split mid-header) drew its links where the rest then
+            pushed them. Chrome 124+ waits for its end tag; other browsers ignore the hint. */}
+        <link rel="expect" href={`#${SITE_HEADER_ID}`} blocking="render" />
+      </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <a
           href="#main"

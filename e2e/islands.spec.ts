@@ -135,6 +135,19 @@ plainTest.describe("before the islands' scripts arrive", () => {
   });
 
   plainTest(
+    "the first paint waits for the whole header, so its links are drawn where they stay",
+    async ({ page }) => {
+      await page.goto("/sell-house-fast-ohio");
+      // Chrome holds rendering until the element this names is parsed (HTML's "expect" link type).
+      const hold = page.locator('head link[rel="expect"][blocking="render"]');
+      await expect(hold).toHaveCount(1);
+      const target = (await hold.getAttribute("href"))!;
+      await expect(page.locator(target)).toHaveCount(1);
+      await expect(page.getByRole("banner")).toHaveAttribute("id", target.slice(1));
+    },
+  );
+
+  plainTest(
     "the island takes the form over without moving anything on the page",
     async ({ page }) => {
       let release!: () => void;

@@ -7,6 +7,9 @@ import { site } from "@/config/site";
 import { Icon } from "@/components/ui/icon";
 import { PhoneLink } from "@/components/site/phone-link";
 
+/** The header's id: the page's first paint waits for it (app/layout.tsx). */
+export const SITE_HEADER_ID = "site-header";
+
 const navLink = "rounded-md px-2 py-2 text-slate-800 hover:text-blue-700";
 
 const mainLinks = [
@@ -117,7 +120,7 @@ function SituationRow() {
 export function SiteHeader() {
   const { phone, email } = site.company;
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header id={SITE_HEADER_ID} className="border-b border-slate-200 bg-white">
       {/* The third row, where the menu opens, is a flexible track: the open menu grows it alone. */}
       <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] grid-rows-[auto_auto_1fr] items-center px-4 lg:flex lg:h-16 lg:gap-4">
         {/* The line between the two rows below `lg`. */}
