@@ -4,7 +4,9 @@
  *
  * The pages carry Tailwind's stylesheet inline, and vnu's CSS checker predates what it uses
  * (@property, margin-trim, color-mix…): its "CSS:" messages are left out, as they were when
- * the stylesheet was a file vnu never read. This checks the HTML, not the CSS.
+ * the stylesheet was a file vnu never read. This checks the HTML, not the CSS. One HTML
+ * message is left out too: vnu refuses `blocking` on any link but a stylesheet, which the
+ * standard's "expect" link type (the header's hold on the first paint) has since allowed.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
