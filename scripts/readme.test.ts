@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { minVersion, satisfies } from "semver";
 
 /**
  * The README is a newcomer's first screen: the two commands first, then where to read on.
@@ -26,4 +27,29 @@ it("links every file of docs/", () => {
   for (const file of readdirSync("docs").filter((name) => name.endsWith(".md"))) {
     expect(readme).toContain(`](docs/${file})`);
   }
+});
+
+describe("the Node.js a newcomer needs", () => {
+  const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
+    engines: { node: string };
+  };
+  const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+    packages: Record<string, { engines?: { node?: string }; optional?: boolean }>;
+  };
+  const oldest = minVersion(manifest.engines.node);
+
+  it("is the one the README names", () => {
+    expect(oldest).not.toBeNull();
+    expect(readme).toContain(`Node.js ${oldest!.major}.${oldest!.minor}+`);
+  });
+
+  // npm install warns of each package whose engines refuse the running Node.js ("Unsupported
+  // engine"), and such a package may not run there. Optional packages are other platforms' builds.
+  it("is accepted by every package npm installs, so npm install prints no engine warning", () => {
+    const refusing = Object.entries(lock.packages)
+      .filter(([path, entry]) => path !== "" && !entry.optional && entry.engines?.node)
+      .filter(([, entry]) => !satisfies(oldest!, entry.engines!.node!))
+      .map(([path, entry]) => `${path.replace(/^.*node_modules\//, "")} (${entry.engines!.node})`);
+    expect(refusing).toEqual([]);
+  });
 });
