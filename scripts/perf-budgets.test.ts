@@ -311,10 +311,19 @@ describe("the report's line on the machine", () => {
     expect(line).toContain("pessimistic");
   });
 
-  it("says when the host is above the index Lighthouse warns under", () => {
-    const line = hostLine([run({ benchmarkIndex: 1500 })]);
-    expect(line).toContain("median 1500,");
+  it("says when the host is above the index Lighthouse warns under but slower than 4× is tuned for", () => {
+    const line = hostLine([run({ benchmarkIndex: 1203 })]);
+    expect(line).toContain("median 1203,");
     expect(line).toContain("above the 1000 under which Lighthouse warns");
+    expect(line).toContain("below the high-end desktop (1,500 and up)");
+    expect(line).toContain("pessimistic");
+  });
+
+  it("says when the host is the kind Lighthouse's 4× is tuned for", () => {
+    const line = hostLine([run({ benchmarkIndex: 2440 })]);
+    expect(line).toContain("median 2440,");
+    expect(line).toContain("in or above the high-end desktop bracket (1,500 and up)");
+    expect(line).not.toContain("pessimistic");
   });
 
   it("says when Lighthouse did not report it", () => {
