@@ -233,7 +233,7 @@ export function hostLine(runs: readonly LighthouseRun[]): string {
     index < SLOW_HOST_BENCHMARK_INDEX
       ? `below the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns that the host is slower than it expects, so the 4× slowdown emulates a slower phone than intended and the times here are pessimistic`
       : index < TUNED_HOST_BENCHMARK_INDEX
-        ? `above the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns, but below the high-end desktop (${tuned} and up) its 4× slowdown is tuned for, so the emulated phone is slower than the mid-tier one Lighthouse means and the times here are pessimistic`
+        ? `above the ${SLOW_HOST_BENCHMARK_INDEX} under which Lighthouse warns, but below the high-end desktop (${tuned} and up) its 4× slowdown is tuned for, so the same 4× emulates a slower phone than on such a host and the times here are pessimistic`
         : `in or above the high-end desktop bracket (${tuned} and up) that Lighthouse's 4× slowdown is tuned to turn into a mid-tier phone`;
   return `This machine's Lighthouse benchmark index: median ${medianAndRange(indexes, "runs ")}, ${verdict}. Compare runs of two days only beside it.`;
 }
