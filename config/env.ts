@@ -6,7 +6,7 @@
  * `companyEnv()` is read at build time only (pages are static HTML).
  */
 
-import { PRODUCTION_URL } from "@/supabase/functions/_leads/site-facts.ts";
+import { PRODUCTION_URL } from "@/supabase/functions/_shared/contract/site-facts.ts";
 
 /**
  * Set by the local server's own build (npm start, the tests): the form posts to the page's

@@ -8,13 +8,16 @@ import {
 } from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
 import { usPhoneDigits, usPhoneDisplay } from "@/config/phone";
-import { CALL_SOURCES, type CallSource } from "@/supabase/functions/_leads/attribution.ts";
-import { EMAIL_PATTERN } from "@/supabase/functions/_leads/lead-rules.ts";
+import {
+  CALL_SOURCES,
+  type CallSource,
+} from "@/supabase/functions/_shared/contract/attribution.ts";
+import { EMAIL_PATTERN } from "@/supabase/functions/_shared/contract/lead-rules.ts";
 import {
   DEFAULT_COMPANY_EMAIL,
   DEFAULT_COMPANY_NAME,
   DEFAULT_COMPANY_PHONE,
-} from "@/supabase/functions/_leads/site-facts.ts";
+} from "@/supabase/functions/_shared/contract/site-facts.ts";
 
 /**
  * The one typed site config: brand, domain, company identity and every promise and
@@ -138,7 +141,7 @@ export function parseTollFreePhone(
 
 /**
  * COMPANY_PHONE_BY_SOURCE: "google=(614) 555-0150,bing=…", each source one of CALL_SOURCES
- * (supabase/functions/_leads/attribution.ts says how a visit's source is read).
+ * (supabase/functions/_shared/contract/attribution.ts says how a visit's source is read).
  */
 export function parsePhoneBySource(value: string | undefined): Company["phoneBySource"] {
   const variable = COMPANY_ENV_NAMES.phoneBySource;

@@ -1,5 +1,5 @@
 import { LEGAL_PAGES } from "@/content/legal-pages";
-import { DISCLOSURE_LINKS } from "@/supabase/functions/_leads/disclosures.ts";
+import { DISCLOSURE_LINKS } from "@/supabase/functions/_shared/contract/disclosures.ts";
 
 it("links the consent wording to the policy pages the site has", () => {
   expect(DISCLOSURE_LINKS.terms).toEqual({

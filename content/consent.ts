@@ -2,7 +2,7 @@ import {
   CURRENT_WORDING,
   DISCLOSURE_VERSION,
   type DisclosurePart,
-} from "@/supabase/functions/_leads/disclosures.ts";
+} from "@/supabase/functions/_shared/contract/disclosures.ts";
 
 /**
  * The consent wording the offer form shows now. It is kept by version in the function's

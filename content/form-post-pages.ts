@@ -1,9 +1,9 @@
 import { COMMITMENTS } from "@/config/commitments";
-import type { NotSentReason } from "@/supabase/functions/_leads/lead-form.ts";
+import type { NotSentReason } from "@/supabase/functions/_shared/contract/lead-form.ts";
 
 /**
  * The pages the offer form lands on when it posted itself, without script: the function
- * answers 303 with one of them (supabase/functions/_leads/lead-form.ts).
+ * answers 303 with one of them (supabase/functions/_shared/contract/lead-form.ts).
  */
 export const receivedPage = {
   title: "Thank you!",

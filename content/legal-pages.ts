@@ -1,7 +1,7 @@
 /**
  * The policy pages and the links to them, in plain data: the footer, the offer form's
  * consent lines and the build-time loader (lib/build/legal.ts) all read it. The consent
- * wording (supabase/functions/_leads/disclosures.ts) links to the same paths; a test checks.
+ * wording (supabase/functions/_shared/contract/disclosures.ts) links to the same paths; a test checks.
  */
 /** The id the privacy policy's heading "Do Not Sell or Share My Personal Information" gets. */
 export const DO_NOT_SELL_ANCHOR = "do-not-sell-or-share-my-personal-information";

@@ -1,7 +1,7 @@
 import { test as plainTest } from "@playwright/test";
 
-import { FORM_FIELDS } from "../supabase/functions/_leads/form-fields";
-import { HONEYPOT_FIELD } from "../supabase/functions/_leads/lead-rules";
+import { FORM_FIELDS } from "../supabase/functions/_shared/contract/form-fields";
+import { HONEYPOT_FIELD } from "../supabase/functions/_shared/contract/lead-rules";
 import { storedLeads } from "./support/lead-store";
 import { expect, test, type Page } from "./support/test";
 

@@ -4,9 +4,9 @@ import postgres from "postgres";
 
 import { CONSENT_VERSION } from "../content/consent";
 import { OUTBOX_KEY } from "../lib/browser/offer-outbox";
-import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules";
+import { LEAD_LIMITS } from "../supabase/functions/_shared/contract/lead-rules";
 import { HOSTED_INFO_FILE, type HostedInfo } from "../scripts/hosted-site";
-import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts";
+import { FUNCTION_PATH } from "../supabase/functions/_shared/contract/site-facts";
 import { HOSTED_SITE_TIMEOUT_MS, hostedSiteUp } from "./support/hosted-site";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";
 import { e2eUrl } from "./support/servers";

@@ -9,7 +9,7 @@ import { expect, test, type Page } from "./support/test";
 import { LEGAL_PAGES } from "../content/legal-pages";
 import { site } from "../config/site";
 import { slugify } from "../lib/slug";
-import { STATES } from "../supabase/functions/_leads/states";
+import { STATES } from "../supabase/functions/_shared/contract/states";
 
 /**
  * Search and sharing metadata of the built export, as a crawler or a link

@@ -1,4 +1,4 @@
-import { leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { leadRowFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import type { ListedLead } from "./listed-leads.ts";
 
 /** A stored lead as listings show it: new, no opt-outs, unless the overrides say otherwise. */

@@ -1,7 +1,10 @@
-import { leadContactKeys } from "../supabase/functions/_leads/contacts.ts";
-import { disclosureForHash, shownDisclosure } from "../supabase/functions/_leads/disclosures.ts";
-import type { ConsentEvidence, OptOut } from "../supabase/functions/_leads/lead-records.ts";
-import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
+import { leadContactKeys } from "../supabase/functions/_shared/contract/contacts.ts";
+import {
+  disclosureForHash,
+  shownDisclosure,
+} from "../supabase/functions/_shared/contract/disclosures.ts";
+import type { ConsentEvidence, OptOut } from "../supabase/functions/_shared/store/lead-records.ts";
+import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 
 /**
  * The consent record as a lawyer would ask for it: who, when, from which page and browser,
@@ -77,7 +80,7 @@ export async function formatConsent(
         } the phone section), reproduced from its SHA-256:`
       : named
         ? `Wording of version ${record.disclosure_version} (${record.calls ? "with" : "without"} the phone section), not verified: the page sent no hash, so this is what that version says, not proof of what was shown:`
-        : "Wording shown: no wording in supabase/functions/_leads/disclosures.ts has this SHA-256 for this company name.",
+        : "Wording shown: no wording in supabase/functions/_shared/contract/disclosures.ts has this SHA-256 for this company name.",
     ...((wording ?? (named ? { text: named } : null))?.text
       .split("\n")
       .map((line) => `  ${escapeNonPrintable(line)}`) ?? []),

@@ -1,5 +1,5 @@
-import type { DeliveryRow } from "../supabase/functions/_leads/delivery/outbox.ts";
-import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
+import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 
 /**
  * A delivery as the operator reads it: what it is and where it stands, in words that say

@@ -2,9 +2,9 @@ import {
   attributionFromColumns,
   classifyTouch,
   type Channel,
-} from "../supabase/functions/_leads/attribution.ts";
-import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
-import { LEAD_COLUMNS } from "../supabase/functions/_leads/sql-lead-store.ts";
+} from "../supabase/functions/_shared/contract/attribution.ts";
+import type { LeadRow } from "../supabase/functions/_shared/store/lead-store.ts";
+import { LEAD_COLUMNS } from "../supabase/functions/_shared/store/sql-lead-store.ts";
 import type { ListedLead } from "./listed-leads.ts";
 
 /** Every column of the leads table, then where the lead stands, in the order exports write them. */

@@ -1,4 +1,7 @@
-import { escapeNonPrintable, printableJson } from "../supabase/functions/_leads/printable.ts";
+import {
+  escapeNonPrintable,
+  printableJson,
+} from "../supabase/functions/_shared/contract/printable.ts";
 import { toCsv, type CsvCell } from "./csv.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
 import type { ListedLead } from "./listed-leads.ts";

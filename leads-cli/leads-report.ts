@@ -1,4 +1,4 @@
-import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
+import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 import { channelOf } from "./lead-columns.ts";
 import type { ListedLead } from "./listed-leads.ts";
 

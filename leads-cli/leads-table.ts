@@ -1,6 +1,6 @@
 import { typedPhoneDisplay } from "../config/phone.ts";
-import type { DeliveryRow } from "../supabase/functions/_leads/delivery/outbox.ts";
-import { escapeNonPrintable } from "../supabase/functions/_leads/printable.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
+import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 import { deliveryName, deliveryState } from "./delivery-states.ts";
 import { channelOf } from "./lead-columns.ts";
 import { formatDuration } from "./leads-report.ts";

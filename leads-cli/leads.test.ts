@@ -8,9 +8,9 @@ import {
   DISCLOSURE_VERSION,
   sha256Hex,
   shownDisclosure,
-} from "../supabase/functions/_leads/disclosures.ts";
-import { planDelivery } from "../supabase/functions/_leads/delivery/outbox.ts";
-import { leadFixture, leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+} from "../supabase/functions/_shared/contract/disclosures.ts";
+import { planDelivery } from "../supabase/functions/_shared/delivery/outbox.ts";
+import { leadFixture, leadRowFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import { listedLeadFixture } from "./cli-test-kit.ts";
 import { EXPORT_COLUMNS } from "./lead-columns.ts";
 import { runLeads } from "./leads.ts";

@@ -23,8 +23,11 @@ import {
   OPT_OUT_CHANNELS,
   type LeadStatus,
   type OptOutChannel,
-} from "../supabase/functions/_leads/lead-records.ts";
-import { escapeNonPrintable, printableJson } from "../supabase/functions/_leads/printable.ts";
+} from "../supabase/functions/_shared/store/lead-records.ts";
+import {
+  escapeNonPrintable,
+  printableJson,
+} from "../supabase/functions/_shared/contract/printable.ts";
 
 const USAGE = `npm run leads -- [--db URL] [command]
   (none)                     the leads: status, the call asked for, where each came from, what went out

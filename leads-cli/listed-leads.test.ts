@@ -1,5 +1,5 @@
-import type { OptOut, StatusChange } from "../supabase/functions/_leads/lead-records.ts";
-import { leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import type { OptOut, StatusChange } from "../supabase/functions/_shared/store/lead-records.ts";
+import { leadRowFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import { selectConversions } from "./ad-conversions.ts";
 import { withRecords } from "./listed-leads.ts";
 

@@ -1,5 +1,5 @@
-import { leadContactKeys } from "../supabase/functions/_leads/contacts.ts";
-import type { DeliveryRow } from "../supabase/functions/_leads/delivery/outbox.ts";
+import { leadContactKeys } from "../supabase/functions/_shared/contract/contacts.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
 import {
   hasStopped,
   OPT_OUT_CHANNELS,
@@ -7,8 +7,8 @@ import {
   type LeadStatus,
   type OptOut,
   type StatusChange,
-} from "../supabase/functions/_leads/lead-records.ts";
-import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
+} from "../supabase/functions/_shared/store/lead-records.ts";
+import type { LeadRow } from "../supabase/functions/_shared/store/lead-store.ts";
 import { describeDelivery } from "./delivery-states.ts";
 
 /** A lead as the operator's listings show it: its row, where it stands, who said stop, what went out. */

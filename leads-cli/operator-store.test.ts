@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { leadFixture, leadRowFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+import { leadFixture, leadRowFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import { openPgliteStore } from "../local-server/pglite-store.ts";
 import { holdStore } from "../local-server/store-lock.ts";
 import { openOperatorStore } from "./operator-store.ts";

@@ -13,7 +13,7 @@ import {
   storeSocketPath,
   StoreHeldError,
 } from "../local-server/store-lock.ts";
-import { createPostgresLeadStore } from "../supabase/functions/_leads/postgres-lead-store.ts";
+import { createPostgresLeadStore } from "../supabase/functions/_shared/store/postgres-lead-store.ts";
 
 export type OpenedStore = OperatorStore & {
   /**

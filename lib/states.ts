@@ -1,5 +1,5 @@
 import { slugify } from "@/lib/slug";
-import { STATES } from "@/supabase/functions/_leads/states.ts";
+import { STATES } from "@/supabase/functions/_shared/contract/states.ts";
 
 export const STATE_PATH_PREFIX = "/sell-house-fast-";
 

@@ -10,15 +10,18 @@ import {
   startFakeServices,
   type FakeServices,
 } from "../scripts/fake-services.ts";
-import type { DeliveryRow } from "../supabase/functions/_leads/delivery/outbox.ts";
-import { readLeadConfig } from "../supabase/functions/_leads/lead-config.ts";
-import { createLeadHandler } from "../supabase/functions/_leads/lead-handler.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
+import { readLeadConfig } from "../supabase/functions/_shared/config/lead-config.ts";
+import { createLeadHandler } from "../supabase/functions/_shared/handler/lead-handler.ts";
 import {
   leadRequestFixture,
   openTestStore,
   type TestStore,
-} from "../supabase/functions/_leads/lead-test-kit.ts";
-import { FUNCTION_PATH, PRODUCTION_URL } from "../supabase/functions/_leads/site-facts.ts";
+} from "../supabase/functions/_shared/store/lead-test-kit.ts";
+import {
+  FUNCTION_PATH,
+  PRODUCTION_URL,
+} from "../supabase/functions/_shared/contract/site-facts.ts";
 
 // Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
 // loader needs; Node's own require loads it outside the sandbox.
@@ -34,7 +37,7 @@ const SITE = PRODUCTION_URL;
 
 const schema = JSON.parse(
   readFileSync(
-    path.resolve("supabase/functions/_leads/delivery/lead-event.v1.schema.json"),
+    path.resolve("supabase/functions/_shared/delivery/providers/lead-event.v1.schema.json"),
     "utf8",
   ),
 ) as object;

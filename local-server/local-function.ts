@@ -1,11 +1,11 @@
-import { readLeadConfig } from "../supabase/functions/_leads/lead-config.ts";
-import { errorText } from "../supabase/functions/_leads/delivery/deliver.ts";
+import { readLeadConfig } from "../supabase/functions/_shared/config/lead-config.ts";
+import { errorText } from "../supabase/functions/_shared/delivery/deliver.ts";
 import {
   createLeadHandler,
   type ConnectionInfo,
-} from "../supabase/functions/_leads/lead-handler.ts";
-import type { MaintenanceReport } from "../supabase/functions/_leads/lead-maintenance.ts";
-import type { LeadRow } from "../supabase/functions/_leads/lead-store.ts";
+} from "../supabase/functions/_shared/handler/lead-handler.ts";
+import type { MaintenanceReport } from "../supabase/functions/_shared/maintenance/lead-maintenance.ts";
+import type { LeadRow } from "../supabase/functions/_shared/store/lead-store.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { leadsDataDir } from "./data-dir.ts";
 import { answerOperator } from "./operator-calls.ts";

@@ -1,7 +1,7 @@
 import http from "node:http";
 
-import type { ConnectionInfo } from "../supabase/functions/_leads/lead-handler.ts";
-import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules.ts";
+import type { ConnectionInfo } from "../supabase/functions/_shared/handler/lead-handler.ts";
+import { LEAD_LIMITS } from "../supabase/functions/_shared/contract/lead-rules.ts";
 import type { LocalFunction } from "./local-function.ts";
 import { FUNCTION_PATH, handleLocalRequest } from "./local-routes.ts";
 import { listenOnLoopback, memoryLocalFunction, rawRequest } from "./local-test-kit.ts";

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import { MESSAGES } from "../supabase/functions/_leads/lead-handler.ts";
-import { readBounded } from "../supabase/functions/_leads/bounded-body.ts";
-import { LEAD_LIMITS } from "../supabase/functions/_leads/lead-rules.ts";
-import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import { MESSAGES } from "../supabase/functions/_shared/handler/lead-handler.ts";
+import { readBounded } from "../supabase/functions/_shared/contract/bounded-body.ts";
+import { LEAD_LIMITS } from "../supabase/functions/_shared/contract/lead-rules.ts";
+import { FUNCTION_PATH } from "../supabase/functions/_shared/contract/site-facts.ts";
 import type { LocalFunction } from "./local-function.ts";
 
 export { FUNCTION_PATH };

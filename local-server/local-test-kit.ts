@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import type { ConnectionInfo } from "../supabase/functions/_leads/lead-handler.ts";
+import type { ConnectionInfo } from "../supabase/functions/_shared/handler/lead-handler.ts";
 import { createLocalFunction, type LocalFunction } from "./local-function.ts";
 
 /**

@@ -4,19 +4,19 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 
-import { ATTRIBUTION_COLUMNS } from "../supabase/functions/_leads/attribution.ts";
+import { ATTRIBUTION_COLUMNS } from "../supabase/functions/_shared/contract/attribution.ts";
 import {
   createSqlLeadRecords,
   type LeadRecords,
-} from "../supabase/functions/_leads/lead-records.ts";
-import type { LeadStore } from "../supabase/functions/_leads/lead-store.ts";
-import { planDelivery } from "../supabase/functions/_leads/delivery/outbox.ts";
-import { leadFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
+} from "../supabase/functions/_shared/store/lead-records.ts";
+import type { LeadStore } from "../supabase/functions/_shared/store/lead-store.ts";
+import { planDelivery } from "../supabase/functions/_shared/delivery/outbox.ts";
+import { leadFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import {
   createSqlLeadStore,
   LEAD_COLUMNS,
   type Query,
-} from "../supabase/functions/_leads/sql-lead-store.ts";
+} from "../supabase/functions/_shared/store/sql-lead-store.ts";
 import { createLocalFunction, parseRetryInterval } from "./local-function.ts";
 import { applyMigrations, MIGRATIONS_DIR, openPgliteStore } from "./pglite-store.ts";
 

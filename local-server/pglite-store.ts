@@ -5,12 +5,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
-import type { LeadStore } from "../supabase/functions/_leads/lead-store.ts";
+import type { LeadStore } from "../supabase/functions/_shared/store/lead-store.ts";
 import {
   createSqlLeadRecords,
   type LeadRecords,
-} from "../supabase/functions/_leads/lead-records.ts";
-import { createSqlLeadStore, type Query } from "../supabase/functions/_leads/sql-lead-store.ts";
+} from "../supabase/functions/_shared/store/lead-records.ts";
+import {
+  createSqlLeadStore,
+  type Query,
+} from "../supabase/functions/_shared/store/sql-lead-store.ts";
 
 /** The same SQL the hosted database gets; npm scripts run from the project root. */
 export const MIGRATIONS_DIR = path.resolve("supabase", "migrations");

@@ -56,7 +56,7 @@ const SOURCES = [
   "lib",
   "public",
   "scripts/islands",
-  "supabase/functions/_leads",
+  "supabase/functions/_shared/contract",
 ];
 const SOURCE_FILES = ["next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
 

@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-import type { IntegrityReport } from "../supabase/functions/_leads/lead-records.ts";
+import type { IntegrityReport } from "../supabase/functions/_shared/store/lead-records.ts";
 import { askHolder, storeSocketPath } from "../local-server/store-lock.ts";
 import { startFakeServices, type Received } from "./fake-services.ts";
 import { loadLead, runLoad, startLocalServer, type LocalServer } from "./lead-load.ts";

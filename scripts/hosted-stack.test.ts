@@ -5,9 +5,9 @@ import { promisify } from "node:util";
 
 import postgres from "postgres";
 
-import { sha256Hex, shownDisclosure } from "../supabase/functions/_leads/disclosures.ts";
-import { leadRequestFixture } from "../supabase/functions/_leads/lead-test-kit.ts";
-import { createPostgresLeadStore } from "../supabase/functions/_leads/postgres-lead-store.ts";
+import { sha256Hex, shownDisclosure } from "../supabase/functions/_shared/contract/disclosures.ts";
+import { leadRequestFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
+import { createPostgresLeadStore } from "../supabase/functions/_shared/store/postgres-lead-store.ts";
 import { FAKE_META } from "./fake-services.ts";
 import { findPostgresBin, startHostedStack, type HostedStack } from "./hosted-stack.ts";
 

@@ -19,7 +19,7 @@ import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_shared/contract/site-facts.ts";
 import { startFakeServices, type FakeServices } from "./fake-services.ts";
 import { stopChild } from "./test-servers.ts";
 

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 
-import { FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import { FUNCTION_PATH } from "../supabase/functions/_shared/contract/site-facts.ts";
 
 export type LoadLead = ReturnType<typeof loadLead>;
 /** A request's answer: its status, how long it took, and when it came (Date.now()). */

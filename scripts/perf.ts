@@ -43,7 +43,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
 
 import { buildExport, createStaticSite, OUT_DIR } from "../local-server/static-site.ts";
-import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_leads/site-facts.ts";
+import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_shared/contract/site-facts.ts";
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH as CHROMIUM,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { nextSteps } from "@/content/next-steps";
 import { receivedPage } from "@/content/form-post-pages";
-import { RECEIVED_PATH } from "@/supabase/functions/_leads/lead-form.ts";
+import { RECEIVED_PATH } from "@/supabase/functions/_shared/contract/lead-form.ts";
 import { buttonVariants } from "@/components/ui/button";
 import { FormPostPage } from "@/components/offer-form/form-post-page";
 

@@ -1,6 +1,6 @@
 import { homeCopy } from "@/content/home";
 import { statePath } from "@/lib/states";
-import { STATES } from "@/supabase/functions/_leads/states.ts";
+import { STATES } from "@/supabase/functions/_shared/contract/states.ts";
 import { Section } from "@/components/home/section";
 
 export function StateLinks() {

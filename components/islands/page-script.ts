@@ -2,7 +2,7 @@ import { prepareFormPosts } from "@/lib/browser/form-post";
 import { layOutBeforeInPageJumps } from "@/lib/browser/in-page-jumps";
 import { recordArrival } from "@/lib/browser/visit-recorder";
 import { browserStorage } from "@/lib/browser/storage";
-import type { Touch } from "@/supabase/functions/_leads/attribution.ts";
+import type { Touch } from "@/supabase/functions/_shared/contract/attribution.ts";
 
 /**
  * What every exported page runs besides its islands (no React): notes where the visit

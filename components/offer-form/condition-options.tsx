@@ -2,7 +2,7 @@
 
 import { useRef, type KeyboardEvent } from "react";
 
-import { CONDITIONS, type Condition } from "@/supabase/functions/_leads/lead-rules.ts";
+import { CONDITIONS, type Condition } from "@/supabase/functions/_shared/contract/lead-rules.ts";
 
 export type ConditionOptionsProps = {
   /** The first option's id: where the cursor goes when the choice is missing. */

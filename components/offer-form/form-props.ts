@@ -3,8 +3,8 @@ import { site } from "@/config/site";
 import { callConsent, submitAgreement, textsConsent } from "@/content/consent";
 import { offerFormCopy } from "@/content/offer-form";
 import { consentWording } from "@/lib/build/consent-wording";
-import type { StateName } from "@/supabase/functions/_leads/states.ts";
-import { FUNCTION_PATH } from "@/supabase/functions/_leads/site-facts.ts";
+import type { StateName } from "@/supabase/functions/_shared/contract/states.ts";
+import { FUNCTION_PATH } from "@/supabase/functions/_shared/contract/site-facts.ts";
 import type { OfferFormProps } from "@/components/offer-form/offer-form";
 
 /**

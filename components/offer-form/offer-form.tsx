@@ -37,13 +37,13 @@ import {
   type OfferDraft,
   type Step,
 } from "@/lib/browser/offer-wizard";
-import { FORM_FIELDS } from "@/supabase/functions/_leads/lead-form.ts";
+import { FORM_FIELDS } from "@/supabase/functions/_shared/contract/lead-form.ts";
 import {
   HONEYPOT_FIELD,
   LEAD_LIMITS,
   type Condition,
-} from "@/supabase/functions/_leads/lead-rules.ts";
-import type { StateName } from "@/supabase/functions/_leads/states.ts";
+} from "@/supabase/functions/_shared/contract/lead-rules.ts";
+import type { StateName } from "@/supabase/functions/_shared/contract/states.ts";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";

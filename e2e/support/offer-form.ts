@@ -1,4 +1,4 @@
-import { FUNCTION_PATH } from "../../supabase/functions/_leads/site-facts";
+import { FUNCTION_PATH } from "../../supabase/functions/_shared/contract/site-facts";
 import { expect, type Page, type Route } from "@playwright/test";
 
 /** Any request to the lead function, whichever host serves it. */

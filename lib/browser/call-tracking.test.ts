@@ -3,7 +3,7 @@
  */
 import { showTrackingPhone, shownPhone, trackingPhone } from "@/lib/browser/call-tracking";
 import { recordArrival } from "@/lib/browser/visit-recorder";
-import { PRODUCTION_URL } from "@/supabase/functions/_leads/site-facts.ts";
+import { PRODUCTION_URL } from "@/supabase/functions/_shared/contract/site-facts.ts";
 
 const PHONES = {
   google: "(614) 201-0150",

@@ -3,7 +3,7 @@ import {
   callSourceOf,
   type CallSource,
   type Touch,
-} from "@/supabase/functions/_leads/attribution.ts";
+} from "@/supabase/functions/_shared/contract/attribution.ts";
 
 /**
  * Call tracking without a vendor's script. Every link that dials the company is marked

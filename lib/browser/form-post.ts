@@ -1,4 +1,4 @@
-import { FORM_FIELDS } from "@/supabase/functions/_leads/form-fields.ts";
+import { FORM_FIELDS } from "@/supabase/functions/_shared/contract/form-fields.ts";
 import { newLeadId } from "@/lib/browser/lead-id";
 import { readAttribution } from "@/lib/browser/visit-recorder";
 import { browserStorage } from "@/lib/browser/storage";

@@ -11,7 +11,7 @@ import {
   sendToFunction,
 } from "@/lib/browser/offer-sender";
 import { answer, payload } from "@/lib/browser/offer-test-kit";
-import { FUNCTION_PATH } from "@/supabase/functions/_leads/site-facts.ts";
+import { FUNCTION_PATH } from "@/supabase/functions/_shared/contract/site-facts.ts";
 
 const mockFetch = jest.fn<Promise<Response>, [string, RequestInit]>();
 

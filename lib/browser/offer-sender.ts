@@ -3,9 +3,9 @@ import { FunctionsClient, FunctionsHttpError, FunctionsRelayError } from "@supab
 import { publicEnv } from "@/config/env";
 import type { Fate, Send } from "@/lib/browser/offer-outbox";
 import type { OfferPayload } from "@/lib/browser/offer-wizard";
-import type { OfferRequest } from "@/supabase/functions/_leads/lead-schema.ts";
-import { cleanTouch } from "@/supabase/functions/_leads/touch-rules.ts";
-import { FUNCTION_NAME, FUNCTIONS_PATH } from "@/supabase/functions/_leads/site-facts.ts";
+import type { OfferRequest } from "@/supabase/functions/_shared/contract/lead-schema.ts";
+import { cleanTouch } from "@/supabase/functions/_shared/contract/touch-rules.ts";
+import { FUNCTION_NAME, FUNCTIONS_PATH } from "@/supabase/functions/_shared/contract/site-facts.ts";
 
 /**
  * Sends an offer request to the hosted function through Supabase's functions client (what

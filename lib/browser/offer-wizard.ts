@@ -7,9 +7,9 @@ import {
   textProblem,
   tooLong,
   type Condition,
-} from "@/supabase/functions/_leads/lead-rules.ts";
-import type { OfferRequest } from "@/supabase/functions/_leads/lead-schema.ts";
-import type { StateName } from "@/supabase/functions/_leads/states.ts";
+} from "@/supabase/functions/_shared/contract/lead-rules.ts";
+import type { OfferRequest } from "@/supabase/functions/_shared/contract/lead-schema.ts";
+import type { StateName } from "@/supabase/functions/_shared/contract/states.ts";
 
 export { newLeadId } from "@/lib/browser/lead-id";
 

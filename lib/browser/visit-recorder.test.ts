@@ -5,7 +5,7 @@ import {
   recordArrival,
   touchFrom,
 } from "@/lib/browser/visit-recorder";
-import { PRODUCTION_URL } from "@/supabase/functions/_leads/site-facts.ts";
+import { PRODUCTION_URL } from "@/supabase/functions/_shared/contract/site-facts.ts";
 
 const SITE = PRODUCTION_URL;
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 import { CONSENT_VERSION } from "@/content/consent";
-import { shownDisclosure } from "@/supabase/functions/_leads/disclosures.ts";
+import { shownDisclosure } from "@/supabase/functions/_shared/contract/disclosures.ts";
 
 /** What the offer form says it showed: the version, and the SHA-256 of each text it may show. */
 export type ConsentWording = {

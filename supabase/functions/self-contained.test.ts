@@ -42,7 +42,7 @@ function outsideImport(file: string, specifier: string): string | null {
 }
 
 describe("supabase/functions", () => {
-  const file = path.join(ROOT, "_leads", "x.ts");
+  const file = path.join(ROOT, "_shared", "delivery", "x.ts");
 
   it("finds imports of every kind", () => {
     const source = [
@@ -63,7 +63,7 @@ describe("supabase/functions", () => {
     expect(outsideImport(file, specifier)).toMatch(why);
   });
 
-  it.each(["./states.ts", "../_leads/cors.ts", "zod", "postgres", "npm:zod@4", "node:fs"])(
+  it.each(["./states.ts", "../config/cors.ts", "zod", "postgres", "npm:zod@4", "node:fs"])(
     "accepts %s",
     (specifier) => {
       expect(outsideImport(file, specifier)).toBeNull();

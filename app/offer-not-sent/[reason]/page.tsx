@@ -8,7 +8,7 @@ import {
   NOT_SENT_PATH,
   NOT_SENT_REASONS,
   type NotSentReason,
-} from "@/supabase/functions/_leads/lead-form.ts";
+} from "@/supabase/functions/_shared/contract/lead-form.ts";
 import { Island } from "@/components/islands/island";
 import { offerFormProps } from "@/components/offer-form/form-props";
 import { FormPostPage } from "@/components/offer-form/form-post-page";

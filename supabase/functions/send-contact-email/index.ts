@@ -1,6 +1,6 @@
-import { createLeadHandler } from "../_leads/lead-handler.ts";
-import { readLeadConfig } from "../_leads/lead-config.ts";
-import { createPostgresLeadStore } from "../_leads/postgres-lead-store.ts";
+import { createLeadHandler } from "../_shared/handler/lead-handler.ts";
+import { readLeadConfig } from "../_shared/config/lead-config.ts";
+import { createPostgresLeadStore } from "../_shared/store/postgres-lead-store.ts";
 
 // Supabase Edge entry: configuration from the environment, the rest is shared.
 

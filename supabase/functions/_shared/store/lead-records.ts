@@ -1,5 +1,5 @@
-import { contactKey } from "./contacts.ts";
-import type { DeliveryRow } from "./delivery/outbox.ts";
+import { contactKey } from "../contract/contacts.ts";
+import type { DeliveryRow } from "../delivery/outbox.ts";
 import type { ConsentRecord } from "./lead-store.ts";
 import { isoDates, toDeliveryRow, type Query } from "./sql-lead-store.ts";
 

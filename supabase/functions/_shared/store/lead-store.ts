@@ -1,8 +1,8 @@
-import type { AttributionColumns } from "./attribution.ts";
-import type { DeliveryRow, PlannedDelivery } from "./delivery/outbox.ts";
+import type { AttributionColumns } from "../contract/attribution.ts";
+import type { DeliveryRow, PlannedDelivery } from "../delivery/outbox.ts";
 import type { OptOut, StatusChange } from "./lead-records.ts";
-import type { Condition } from "./lead-rules.ts";
-import type { StateName } from "./states.ts";
+import type { Condition } from "../contract/lead-rules.ts";
+import type { StateName } from "../contract/states.ts";
 
 /** An offer request as stored: validated, trimmed, optional fields null, times as ISO strings. */
 export type Lead = {

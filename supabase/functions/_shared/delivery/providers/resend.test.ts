@@ -1,4 +1,4 @@
-import { RESEND_URL } from "../lead-config.ts";
+import { RESEND_URL } from "../../config/lead-config.ts";
 import { asciiEmail, sendEmail, type Email } from "./resend.ts";
 
 function fakeFetch(respond: (body: Record<string, unknown>) => Response) {

@@ -5,11 +5,11 @@
 // Graph API error responses, as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/guides/error-handling
 // Graph API versions (v26.0 the latest, released 2026-07-29), as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/changelog
 
-import { tagFieldProblem } from "../attribution.ts";
-import { emailKey, phoneKey } from "../contacts.ts";
-import { sha256Hex } from "../disclosures.ts";
-import { escapeNonPrintable } from "../printable.ts";
-import { answerOutcome, type AttemptResult } from "./outbox.ts";
+import { tagFieldProblem } from "../../contract/attribution.ts";
+import { emailKey, phoneKey } from "../../contract/contacts.ts";
+import { sha256Hex } from "../../contract/disclosures.ts";
+import { escapeNonPrintable } from "../../contract/printable.ts";
+import { answerOutcome, type AttemptResult } from "../outbox.ts";
 
 export type MetaConfig = {
   datasetId: string;

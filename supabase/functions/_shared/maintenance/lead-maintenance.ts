@@ -1,7 +1,7 @@
-import type { DeliveryCounts, Deliverer } from "./delivery/deliver.ts";
-import { planEscalation, planStatusChange } from "./delivery/plan.ts";
-import type { LeadConfig } from "./lead-config.ts";
-import type { LeadStore, PurgeCounts } from "./lead-store.ts";
+import type { DeliveryCounts, Deliverer } from "../delivery/deliver.ts";
+import { planEscalation, planStatusChange } from "../delivery/plan.ts";
+import type { LeadConfig } from "../config/lead-config.ts";
+import type { LeadStore, PurgeCounts } from "../store/lead-store.ts";
 
 export type MaintenanceDeps = {
   store: LeadStore;

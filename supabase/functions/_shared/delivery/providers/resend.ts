@@ -2,9 +2,9 @@
 // https://resend.com/docs/api-reference/emails/send-email and
 // https://resend.com/docs/dashboard/emails/idempotency-keys (a key is honoured for 24 hours).
 
-import type { ResendConfig } from "../lead-config.ts";
-import { escapeNonPrintable } from "../printable.ts";
-import { answerOutcome, unreachable, type AttemptResult } from "./outbox.ts";
+import type { ResendConfig } from "../../config/lead-config.ts";
+import { escapeNonPrintable } from "../../contract/printable.ts";
+import { answerOutcome, unreachable, type AttemptResult } from "../outbox.ts";
 
 const TIMEOUT_MS = 10_000;
 const DETAIL_MAX = 300;

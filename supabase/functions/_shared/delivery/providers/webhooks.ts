@@ -6,12 +6,12 @@
 
 import { Webhook } from "standardwebhooks";
 
-import { attributionFromColumns, classifyTouch, type Touch } from "../attribution.ts";
-import { parsePhone } from "../contacts.ts";
-import type { WebhookEndpoint } from "../lead-config.ts";
-import type { ConsentRecord, LeadRow } from "../lead-store.ts";
-import { escapeNonPrintable } from "../printable.ts";
-import { answerOutcome, unreachable, type AttemptResult, type DeliveryRow } from "./outbox.ts";
+import { attributionFromColumns, classifyTouch, type Touch } from "../../contract/attribution.ts";
+import { parsePhone } from "../../contract/contacts.ts";
+import type { WebhookEndpoint } from "../../config/lead-config.ts";
+import type { ConsentRecord, LeadRow } from "../../store/lead-store.ts";
+import { escapeNonPrintable } from "../../contract/printable.ts";
+import { answerOutcome, unreachable, type AttemptResult, type DeliveryRow } from "../outbox.ts";
 
 /**
  * The body's version. Its JSON Schema is lead-event.v1.schema.json beside this file; a

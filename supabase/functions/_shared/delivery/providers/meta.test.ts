@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { sha256Hex } from "../disclosures.ts";
+import { sha256Hex } from "../../contract/disclosures.ts";
 import {
   type MetaConfig,
   type MetaLeadInput,

@@ -5,12 +5,12 @@
 // https://www.twilio.com/docs/messaging/guides/webhook-request and
 // https://www.twilio.com/docs/messaging/tutorials/advanced-opt-out
 
-import { phoneKey } from "../contacts.ts";
-import type { CompanyFacts, TwilioConfig } from "../lead-config.ts";
-import type { LeadRecords } from "../lead-records.ts";
-import { escapeNonPrintable, printableJson } from "../printable.ts";
-import { buildHelpText } from "./homeowner-messages.ts";
-import { isSignedByTwilio } from "./twilio.ts";
+import { phoneKey } from "../contract/contacts.ts";
+import type { CompanyFacts, TwilioConfig } from "../config/lead-config.ts";
+import type { LeadRecords } from "../store/lead-records.ts";
+import { escapeNonPrintable, printableJson } from "../contract/printable.ts";
+import { buildHelpText } from "../delivery/messages/homeowner-messages.ts";
+import { isSignedByTwilio } from "../delivery/providers/twilio.ts";
 
 /** Where Twilio posts the texts people send to the company's number: .../send-contact-email/sms-inbound */
 export const SMS_INBOUND_PATH = "/sms-inbound";

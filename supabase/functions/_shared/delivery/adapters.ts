@@ -1,20 +1,20 @@
-import { leadContactKeys } from "../contacts.ts";
-import type { LeadConfig } from "../lead-config.ts";
-import { hasStopped } from "../lead-records.ts";
-import type { ClaimedDelivery, LeadRow } from "../lead-store.ts";
-import { buildConfirmationEmail, buildConfirmationText } from "./homeowner-messages.ts";
-import { sendMetaLead, type MetaLeadInput } from "./meta.ts";
+import { leadContactKeys } from "../contract/contacts.ts";
+import type { LeadConfig } from "../config/lead-config.ts";
+import { hasStopped } from "../store/lead-records.ts";
+import type { ClaimedDelivery, LeadRow } from "../store/lead-store.ts";
+import { buildConfirmationEmail, buildConfirmationText } from "./messages/homeowner-messages.ts";
+import { sendMetaLead, type MetaLeadInput } from "./providers/meta.ts";
 import type { AttemptResult, DeliveryChannel } from "./outbox.ts";
-import { sendEmail } from "./resend.ts";
+import { sendEmail } from "./providers/resend.ts";
 import {
   buildEscalationEmail,
   buildEscalationText,
   buildTeamEmail,
   buildTeamText,
   describeLead,
-} from "./team-messages.ts";
-import { sendText } from "./twilio.ts";
-import { leadEventBody, sendWebhook } from "./webhooks.ts";
+} from "./messages/team-messages.ts";
+import { sendText } from "./providers/twilio.ts";
+import { leadEventBody, sendWebhook } from "./providers/webhooks.ts";
 
 /** Sends one claimed delivery and says what came of it; never throws for a provider's answer. */
 export type ChannelAdapter = (claimed: ClaimedDelivery) => Promise<AttemptResult>;

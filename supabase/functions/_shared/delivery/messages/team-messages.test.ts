@@ -1,6 +1,6 @@
-import { attributionToColumns } from "../attribution.ts";
-import type { ConsentRecord } from "../lead-store.ts";
-import { leadFixture } from "../lead-test-kit.ts";
+import { attributionToColumns } from "../../contract/attribution.ts";
+import type { ConsentRecord } from "../../store/lead-store.ts";
+import { leadFixture } from "../../store/lead-test-kit.ts";
 import {
   buildConfirmationEmail,
   buildConfirmationText,

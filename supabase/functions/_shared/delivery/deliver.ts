@@ -4,9 +4,9 @@ import type {
   ConsentRecord,
   Lead,
   LeadStore,
-} from "../lead-store.ts";
-import { escapeNonPrintable } from "../printable.ts";
-import type { Channels } from "./channels.ts";
+} from "../store/lead-store.ts";
+import { escapeNonPrintable } from "../contract/printable.ts";
+import type { Channels } from "./adapters.ts";
 import {
   retryDelaySeconds,
   TEAM_CHANNELS,

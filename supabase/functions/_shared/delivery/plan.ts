@@ -1,14 +1,14 @@
-import { emailKey, parsePhone } from "../contacts.ts";
-import type { LeadConfig } from "../lead-config.ts";
-import type { StatusChange } from "../lead-records.ts";
-import type { ConsentRecord, Lead } from "../lead-store.ts";
+import { emailKey, parsePhone } from "../contract/contacts.ts";
+import type { LeadConfig } from "../config/lead-config.ts";
+import type { StatusChange } from "../store/lead-records.ts";
+import type { ConsentRecord, Lead } from "../store/lead-store.ts";
 import {
   META_LIFETIME_SECONDS,
   planDelivery,
   type DeliveryChannel,
   type PlannedDelivery,
 } from "./outbox.ts";
-import type { StatusChangePayload } from "./webhooks.ts";
+import type { StatusChangePayload } from "./providers/webhooks.ts";
 
 /**
  * Which deliveries an event causes, from the configuration: each channel that is switched on

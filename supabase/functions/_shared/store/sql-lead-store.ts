@@ -1,6 +1,6 @@
-import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
-import { leadContactKeys } from "./contacts.ts";
-import type { DeliveryRow, PlannedDelivery } from "./delivery/outbox.ts";
+import { ATTRIBUTION_COLUMNS } from "../contract/attribution.ts";
+import { leadContactKeys } from "../contract/contacts.ts";
+import type { DeliveryRow, PlannedDelivery } from "../delivery/outbox.ts";
 import type { OptOut, StatusChange } from "./lead-records.ts";
 import type {
   ConsentRecord,

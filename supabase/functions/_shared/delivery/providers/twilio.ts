@@ -6,10 +6,10 @@
 // full URL followed by each POST parameter's name and value, sorted by name), as read on
 // 2026-11-27: https://www.twilio.com/docs/usage/webhooks/webhooks-security
 
-import type { TwilioConfig } from "../lead-config.ts";
-import { escapeNonPrintable } from "../printable.ts";
-import { sameSecret } from "../same-secret.ts";
-import { answerOutcome, unreachable, type AttemptResult } from "./outbox.ts";
+import type { TwilioConfig } from "../../config/lead-config.ts";
+import { escapeNonPrintable } from "../../contract/printable.ts";
+import { sameSecret } from "../../contract/same-secret.ts";
+import { answerOutcome, unreachable, type AttemptResult } from "../outbox.ts";
 
 const TIMEOUT_MS = 10_000;
 const DETAIL_MAX = 300;

@@ -1,6 +1,10 @@
-import { attributionFromColumns, classifyTouch, describeAttribution } from "../attribution.ts";
-import type { ConsentRecord, Lead } from "../lead-store.ts";
-import { escapeNonPrintable, printableJson } from "../printable.ts";
+import {
+  attributionFromColumns,
+  classifyTouch,
+  describeAttribution,
+} from "../../contract/attribution.ts";
+import type { ConsentRecord, Lead } from "../../store/lead-store.ts";
+import { escapeNonPrintable, printableJson } from "../../contract/printable.ts";
 
 /**
  * What the team reads about a lead: the e-mail, the text alert, the escalation and the log

@@ -1,7 +1,7 @@
-import type { CompanyFacts } from "../lead-config.ts";
-import type { Lead } from "../lead-store.ts";
-import { escapeNonPrintable } from "../printable.ts";
-import { RECEIVED_PROMISE } from "../site-facts.ts";
+import type { CompanyFacts } from "../../config/lead-config.ts";
+import type { Lead } from "../../store/lead-store.ts";
+import { escapeNonPrintable } from "../../contract/printable.ts";
+import { RECEIVED_PROMISE } from "../../contract/site-facts.ts";
 import { escapeHtml } from "./team-messages.ts";
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 
-import { attributionToColumns } from "./attribution.ts";
+import { attributionToColumns } from "../contract/attribution.ts";
 import { createSqlLeadRecords, type LeadRecords } from "./lead-records.ts";
 import type { Lead, LeadRow, LeadStore } from "./lead-store.ts";
 import { createSqlLeadStore, type Query } from "./sql-lead-store.ts";

@@ -1,4 +1,4 @@
-import { PRODUCTION_URL } from "./site-facts.ts";
+import { PRODUCTION_URL } from "../contract/site-facts.ts";
 
 /** The site's own origins, with and without www; a deployment's are added to them. */
 export const SITE_ORIGINS: readonly string[] = [

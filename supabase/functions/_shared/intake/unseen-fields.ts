@@ -1,7 +1,7 @@
-import { TOUCH_FIELDS, TOUCH_KEYS, type Touch } from "./attribution.ts";
-import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-rules.ts";
-import { STATE_NAMES, type StateName } from "./states.ts";
-import { isIsoDateTime, touchFieldProblem } from "./touch-rules.ts";
+import { TOUCH_FIELDS, TOUCH_KEYS, type Touch } from "../contract/attribution.ts";
+import { HONEYPOT_FIELD, LEAD_LIMITS } from "../contract/lead-rules.ts";
+import { STATE_NAMES, type StateName } from "../contract/states.ts";
+import { isIsoDateTime, touchFieldProblem } from "../contract/touch-rules.ts";
 
 /**
  * What the visitor never typed (the request's id, the page, the state a state page adds,

@@ -1,13 +1,13 @@
-import type { AddressSource } from "./client-address.ts";
-import { parsePhone } from "./contacts.ts";
+import type { AddressSource } from "../intake/client-address.ts";
+import { parsePhone } from "../contract/contacts.ts";
 import { originWithTwin, SITE_ORIGINS } from "./cors.ts";
-import { META_GRAPH_URL, type MetaConfig } from "./delivery/meta.ts";
-import { EMAIL_PATTERN } from "./lead-rules.ts";
+import { META_GRAPH_URL, type MetaConfig } from "../delivery/providers/meta.ts";
+import { EMAIL_PATTERN } from "../contract/lead-rules.ts";
 import {
   DEFAULT_COMPANY_EMAIL,
   DEFAULT_COMPANY_NAME,
   DEFAULT_COMPANY_PHONE,
-} from "./site-facts.ts";
+} from "../contract/site-facts.ts";
 
 /**
  * The function's configuration from the environment, read and checked here and

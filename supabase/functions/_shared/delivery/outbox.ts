@@ -1,4 +1,4 @@
-import { sha256Hex } from "../disclosures.ts";
+import { sha256Hex } from "../contract/disclosures.ts";
 
 /**
  * The outbox: every message a lead causes is one row of public.lead_deliveries, written

@@ -1,8 +1,8 @@
-import { LEAD_LIMITS } from "./lead-rules.ts";
-import { ATTRIBUTION_COLUMNS } from "./attribution.ts";
-import type { AddressSource } from "./client-address.ts";
-import { DISCLOSURE_VERSION, sha256Hex, shownDisclosure } from "./disclosures.ts";
-import { readLeadConfig, type RateLimit } from "./lead-config.ts";
+import { LEAD_LIMITS } from "../contract/lead-rules.ts";
+import { ATTRIBUTION_COLUMNS } from "../contract/attribution.ts";
+import type { AddressSource } from "../intake/client-address.ts";
+import { DISCLOSURE_VERSION, sha256Hex, shownDisclosure } from "../contract/disclosures.ts";
+import { readLeadConfig, type RateLimit } from "../config/lead-config.ts";
 import {
   createLeadHandler,
   MESSAGES,
@@ -10,8 +10,8 @@ import {
   tooManyMessage,
   type ConnectionInfo,
 } from "./lead-handler.ts";
-import { leadRequestFixture, openTestStore, type TestStore } from "./lead-test-kit.ts";
-import { FUNCTION_PATH, PRODUCTION_URL } from "./site-facts.ts";
+import { leadRequestFixture, openTestStore, type TestStore } from "../store/lead-test-kit.ts";
+import { FUNCTION_PATH, PRODUCTION_URL } from "../contract/site-facts.ts";
 
 // Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
 // loader needs; Node's own require loads it outside the sandbox.

@@ -1,29 +1,29 @@
-import { attributionToColumns } from "./attribution.ts";
-import { readBounded } from "./bounded-body.ts";
-import { clientAddress, rateLimitKey, type ConnectionInfo } from "./client-address.ts";
-import { corsHeaders, isAllowedOrigin } from "./cors.ts";
-import { createChannels } from "./delivery/channels.ts";
-import { createDeliverer, errorText } from "./delivery/deliver.ts";
-import { uuidFromText, type PlannedDelivery } from "./delivery/outbox.ts";
-import { planNewLead } from "./delivery/plan.ts";
-import { handleSmsInbound, SMS_INBOUND_PATH } from "./delivery/sms-inbound.ts";
-import { describeLead } from "./delivery/team-messages.ts";
-import { DISCLOSURES, sha256Hex, shownDisclosure } from "./disclosures.ts";
-import type { LeadConfig } from "./lead-config.ts";
+import { attributionToColumns } from "../contract/attribution.ts";
+import { readBounded } from "../contract/bounded-body.ts";
+import { clientAddress, rateLimitKey, type ConnectionInfo } from "../intake/client-address.ts";
+import { corsHeaders, isAllowedOrigin } from "../config/cors.ts";
+import { createChannels } from "../delivery/adapters.ts";
+import { createDeliverer, errorText } from "../delivery/deliver.ts";
+import { uuidFromText, type PlannedDelivery } from "../delivery/outbox.ts";
+import { planNewLead } from "../delivery/plan.ts";
+import { handleSmsInbound, SMS_INBOUND_PATH } from "./sms-inbound.ts";
+import { describeLead } from "../delivery/messages/team-messages.ts";
+import { DISCLOSURES, sha256Hex, shownDisclosure } from "../contract/disclosures.ts";
+import type { LeadConfig } from "../config/lead-config.ts";
 import {
   formToRequest,
   FORM_MEDIA_TYPE,
   FormEncodingError,
   formRedirect,
   type FormOutcome,
-} from "./lead-form.ts";
-import { normalizeUnseenFields } from "./lead-intake.ts";
-import { createLeadMaintenance, type MaintenanceReport } from "./lead-maintenance.ts";
-import type { LeadRecords } from "./lead-records.ts";
-import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-rules.ts";
-import { describeLeadError, leadSchema, type LeadSubmission } from "./lead-schema.ts";
-import { sameSecret } from "./same-secret.ts";
-import type { ConsentRecord, Lead, LeadStore } from "./lead-store.ts";
+} from "../contract/lead-form.ts";
+import { normalizeUnseenFields } from "../intake/unseen-fields.ts";
+import { createLeadMaintenance, type MaintenanceReport } from "../maintenance/lead-maintenance.ts";
+import type { LeadRecords } from "../store/lead-records.ts";
+import { HONEYPOT_FIELD, LEAD_LIMITS } from "../contract/lead-rules.ts";
+import { describeLeadError, leadSchema, type LeadSubmission } from "../contract/lead-schema.ts";
+import { sameSecret } from "../contract/same-secret.ts";
+import type { ConsentRecord, Lead, LeadStore } from "../store/lead-store.ts";
 
 export type { ConnectionInfo };
 
