@@ -22,11 +22,27 @@ const BANNED_PACKAGES = [
 ];
 
 /**
+ * The site's code runs in the browser or at build: of the function's code it may import the
+ * contract alone (schema, rules, states, disclosures, attribution), never its store, its
+ * providers or its handler.
+ */
+const ONLY_CONTRACT = {
+  regex: "supabase/functions/_shared/(?!contract/)",
+  message:
+    "The site may import only the function's contract (supabase/functions/_shared/contract/): the rest runs on the server, with its secrets and its database.",
+};
+
+/**
  * Imports point one way: app -> components -> lib -> content -> config. Each folder names
  * what it may not import and why; the function's folder is checked by
- * supabase/functions/self-contained.test.ts.
+ * supabase/functions/self-contained.test.ts and by FUNCTION_ROOMS below.
  */
 const LAYERS = [
+  {
+    files: ["app/**", "components/**"],
+    banned: [],
+    why: "",
+  },
   {
     files: ["config/**"],
     banned: ["@/app/*", "@/components/*", "@/lib/*", "@/content/*"],
@@ -49,6 +65,35 @@ const LAYERS = [
   },
 ];
 
+/**
+ * The function's rooms, each with the rooms below it that it may import: a room never
+ * imports one above it or beside it, and nothing in the function imports in a circle.
+ */
+const FUNCTION_ROOMS = {
+  contract: {
+    below: [],
+    holds: "what every side shares and the browser may run: the request's schema and rules",
+  },
+  config: { below: ["contract"], holds: "the settings read from the environment" },
+  store: { below: ["contract"], holds: "the rows and the SQL that keeps them" },
+  intake: {
+    below: ["contract", "config", "store"],
+    holds: "how a submission is read: its body, its consent record, its client and rate limit",
+  },
+  delivery: {
+    below: ["contract", "config", "store"],
+    holds: "the outbox, its plan, its loop, the messages and the providers",
+  },
+  maintenance: {
+    below: ["contract", "config", "store", "delivery"],
+    holds: "the periodic run: retries, escalations, status webhooks, purges",
+  },
+  handler: {
+    below: ["contract", "config", "store", "intake", "delivery", "maintenance"],
+    holds: "the routes",
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -67,10 +112,41 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: BANNED_PACKAGES, patterns: [{ group: banned, message: why }] },
+        {
+          paths: BANNED_PACKAGES,
+          patterns: [...(banned.length ? [{ group: banned, message: why }] : []), ONLY_CONTRACT],
+        },
       ],
     },
   })),
+  ...Object.entries(FUNCTION_ROOMS).map(([room, { below, holds }]) => {
+    const above = Object.keys(FUNCTION_ROOMS).filter(
+      (other) => other !== room && !below.includes(other),
+    );
+    return {
+      files: [`supabase/functions/_shared/${room}/**`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            paths: BANNED_PACKAGES,
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(${above.join("|")})/`,
+                message: `${room}/ holds ${holds}; it may import only ${below.length ? below.map((name) => `${name}/`).join(", ") : "itself"} (docs/architecture.md, "The lead back end").`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+  {
+    files: ["supabase/functions/**"],
+    // Only the function's own files are followed: a package's build is not parsed.
+    settings: { "import/ignore": ["node_modules"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

@@ -1,7 +1,7 @@
 import { CONSENT_VERSION } from "../content/consent";
 import { OUTBOX_KEY } from "../lib/browser/offer-outbox";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/contract/lead-rules";
-import type { LeadRow } from "../supabase/functions/_shared/store/lead-store";
+import type { LeadRow } from "../supabase/functions/_shared/store/rows";
 import { site } from "../config/site";
 import { storedLeads } from "./support/lead-store";
 import { FUNCTION_URL, fillOffer } from "./support/offer-form";

@@ -28,7 +28,7 @@
 //   at most 129600 minutes (90 days) (https://learn.microsoft.com/en-us/advertising/campaign-management-service/offlineconversion?view=bingads-13,
 //   .../offlineconversiongoal?view=bingads-13).
 
-import type { LeadStatus, StatusChange } from "../supabase/functions/_shared/store/lead-records.ts";
+import type { LeadStatus, StatusChange } from "../supabase/functions/_shared/store/rows.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 import { startsFormula, toCsv } from "./csv.ts";
 import type { ListedLead } from "./listed-leads.ts";

@@ -1,5 +1,5 @@
 import { sha256Hex, shownDisclosure } from "../supabase/functions/_shared/contract/disclosures.ts";
-import type { ConsentEvidence } from "../supabase/functions/_shared/store/lead-records.ts";
+import type { ConsentEvidence } from "../supabase/functions/_shared/store/rows.ts";
 import { formatConsent } from "./consent-record.ts";
 
 const brand = "Quick Home Buyers";

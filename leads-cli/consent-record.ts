@@ -3,7 +3,7 @@ import {
   disclosureForHash,
   shownDisclosure,
 } from "../supabase/functions/_shared/contract/disclosures.ts";
-import type { ConsentEvidence, OptOut } from "../supabase/functions/_shared/store/lead-records.ts";
+import type { ConsentEvidence, OptOut } from "../supabase/functions/_shared/store/rows.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 
 /**

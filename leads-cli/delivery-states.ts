@@ -1,4 +1,5 @@
-import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
+import { CHANNELS } from "../supabase/functions/_shared/store/channels.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 
 /**
@@ -20,23 +21,17 @@ export function deliveryName(
       return to;
     }
   })();
+  const { cliName } = CHANNELS[delivery.channel];
   switch (delivery.channel) {
-    case "team_email":
-      return "team e-mail";
     case "team_sms":
-      return `team text to ${to}`;
+    case "escalation":
+      return `${cliName} to ${to}`;
     case "webhook":
       return delivery.event === "lead.status_changed"
-        ? `webhook to ${host} (${escapeNonPrintable(String(delivery.payload.status ?? "status"))})`
-        : `webhook to ${host}`;
-    case "meta":
-      return "Meta Lead event";
-    case "confirm_email":
-      return "confirmation e-mail";
-    case "confirm_sms":
-      return "confirmation text";
-    case "escalation":
-      return `escalation to ${to}`;
+        ? `${cliName} to ${host} (${escapeNonPrintable(String(delivery.payload.status ?? "status"))})`
+        : `${cliName} to ${host}`;
+    default:
+      return cliName;
   }
 }
 

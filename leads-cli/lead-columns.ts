@@ -3,7 +3,7 @@ import {
   classifyTouch,
   type Channel,
 } from "../supabase/functions/_shared/contract/attribution.ts";
-import type { LeadRow } from "../supabase/functions/_shared/store/lead-store.ts";
+import type { LeadRow } from "../supabase/functions/_shared/store/rows.ts";
 import { LEAD_COLUMNS } from "../supabase/functions/_shared/store/sql-lead-store.ts";
 import type { ListedLead } from "./listed-leads.ts";
 

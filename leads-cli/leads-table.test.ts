@@ -1,4 +1,4 @@
-import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
 import { listedLeadFixture } from "./cli-test-kit.ts";
 import { describeDelivery } from "./delivery-states.ts";
 import {

@@ -1,5 +1,5 @@
 import { typedPhoneDisplay } from "../config/phone.ts";
-import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 import { deliveryName, deliveryState } from "./delivery-states.ts";
 import { channelOf } from "./lead-columns.ts";

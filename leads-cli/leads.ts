@@ -18,12 +18,8 @@ import {
 } from "./leads-table.ts";
 import { withRecords, type ListedLead } from "./listed-leads.ts";
 import { openDatabaseStore, openOperatorStore, type OpenedStore } from "./operator-store.ts";
-import {
-  LEAD_STATUSES,
-  OPT_OUT_CHANNELS,
-  type LeadStatus,
-  type OptOutChannel,
-} from "../supabase/functions/_shared/store/lead-records.ts";
+import { LEAD_STATUSES, type LeadStatus } from "../supabase/functions/_shared/store/rows.ts";
+import { OPT_OUT_CHANNELS, type OptOutChannel } from "../supabase/functions/_shared/store/channels.ts";
 import {
   escapeNonPrintable,
   printableJson,

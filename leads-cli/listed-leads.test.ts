@@ -1,4 +1,4 @@
-import type { OptOut, StatusChange } from "../supabase/functions/_shared/store/lead-records.ts";
+import type { OptOut, StatusChange } from "../supabase/functions/_shared/store/rows.ts";
 import { leadRowFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import { selectConversions } from "./ad-conversions.ts";
 import { withRecords } from "./listed-leads.ts";

@@ -1,14 +1,9 @@
 import { leadContactKeys } from "../supabase/functions/_shared/contract/contacts.ts";
-import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
-import {
-  hasStopped,
-  OPT_OUT_CHANNELS,
-  REACHED_STATUSES,
-  type LeadStatus,
-  type OptOut,
-  type StatusChange,
-} from "../supabase/functions/_shared/store/lead-records.ts";
-import type { LeadRow } from "../supabase/functions/_shared/store/lead-store.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
+import { hasStopped } from "../supabase/functions/_shared/store/lead-records.ts";
+import { OPT_OUT_CHANNELS } from "../supabase/functions/_shared/store/channels.ts";
+import { REACHED_STATUSES, type LeadStatus, type OptOut, type StatusChange } from "../supabase/functions/_shared/store/rows.ts";
+import type { LeadRow } from "../supabase/functions/_shared/store/rows.ts";
 import { describeDelivery } from "./delivery-states.ts";
 
 /** A lead as the operator's listings show it: its row, where it stands, who said stop, what went out. */

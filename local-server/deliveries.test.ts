@@ -10,7 +10,7 @@ import {
   startFakeServices,
   type FakeServices,
 } from "../scripts/fake-services.ts";
-import type { DeliveryRow } from "../supabase/functions/_shared/delivery/outbox.ts";
+import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
 import { readLeadConfig } from "../supabase/functions/_shared/config/lead-config.ts";
 import { createLeadHandler } from "../supabase/functions/_shared/handler/lead-handler.ts";
 import {

@@ -5,7 +5,7 @@ import {
   type ConnectionInfo,
 } from "../supabase/functions/_shared/handler/lead-handler.ts";
 import type { MaintenanceReport } from "../supabase/functions/_shared/maintenance/lead-maintenance.ts";
-import type { LeadRow } from "../supabase/functions/_shared/store/lead-store.ts";
+import type { LeadRow } from "../supabase/functions/_shared/store/rows.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { leadsDataDir } from "./data-dir.ts";
 import { answerOperator } from "./operator-calls.ts";

@@ -12,11 +12,8 @@ import {
 import type { LeadStore } from "../supabase/functions/_shared/store/lead-store.ts";
 import { planDelivery } from "../supabase/functions/_shared/delivery/outbox.ts";
 import { leadFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
-import {
-  createSqlLeadStore,
-  LEAD_COLUMNS,
-  type Query,
-} from "../supabase/functions/_shared/store/sql-lead-store.ts";
+import { createSqlLeadStore, LEAD_COLUMNS } from "../supabase/functions/_shared/store/sql-lead-store.ts";
+import { type Query } from "../supabase/functions/_shared/store/sql.ts";
 import { createLocalFunction, parseRetryInterval } from "./local-function.ts";
 import { applyMigrations, MIGRATIONS_DIR, openPgliteStore } from "./pglite-store.ts";
 

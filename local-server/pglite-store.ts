@@ -10,10 +10,8 @@ import {
   createSqlLeadRecords,
   type LeadRecords,
 } from "../supabase/functions/_shared/store/lead-records.ts";
-import {
-  createSqlLeadStore,
-  type Query,
-} from "../supabase/functions/_shared/store/sql-lead-store.ts";
+import { createSqlLeadStore } from "../supabase/functions/_shared/store/sql-lead-store.ts";
+import { type Query } from "../supabase/functions/_shared/store/sql.ts";
 
 /** The same SQL the hosted database gets; npm scripts run from the project root. */
 export const MIGRATIONS_DIR = path.resolve("supabase", "migrations");

@@ -3,7 +3,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import type { LeadRow } from "../supabase/functions/_shared/store/lead-store.ts";
+import type { LeadRow } from "../supabase/functions/_shared/store/rows.ts";
 import { startWebhookReceiver, webhookSecret } from "../scripts/fake-services.ts";
 import { loadLead, runLoad, sendLead, startLocalServer } from "../scripts/lead-load.ts";
 import { askHolder, storeSocketPath } from "./store-lock.ts";

@@ -1,5 +1,5 @@
-import type { ConsentEvidence } from "../../supabase/functions/_shared/store/lead-records";
-import type { LeadRow } from "../../supabase/functions/_shared/store/lead-store";
+import type { ConsentEvidence } from "../../supabase/functions/_shared/store/rows";
+import type { LeadRow } from "../../supabase/functions/_shared/store/rows";
 import { askHolder, storeSocketPath } from "../../local-server/store-lock";
 
 /** Each e2e server's lead store (playwright.config.ts gives them LEADS_DATA_DIR). */

@@ -1,5 +1,5 @@
 import { parseRateLimit, readLeadConfig, RESEND_URL } from "./lead-config.ts";
-import { META_GRAPH_URL } from "../delivery/providers/meta.ts";
+import { META_GRAPH_URL } from "./lead-config.ts";
 
 const read = (values: Record<string, string>, onSupabase = true) =>
   readLeadConfig((name) => values[name], { onSupabase });

@@ -1,13 +1,34 @@
-import type { AddressSource } from "../intake/client-address.ts";
 import { parsePhone } from "../contract/contacts.ts";
 import { originWithTwin, SITE_ORIGINS } from "./cors.ts";
-import { META_GRAPH_URL, type MetaConfig } from "../delivery/providers/meta.ts";
 import { EMAIL_PATTERN } from "../contract/lead-rules.ts";
 import {
   DEFAULT_COMPANY_EMAIL,
   DEFAULT_COMPANY_NAME,
   DEFAULT_COMPANY_PHONE,
 } from "../contract/site-facts.ts";
+
+/**
+ * Where the client's address is read. `socket`: the connection's peer. `first-forwarded`:
+ * the first X-Forwarded-For entry, which Supabase's gateway writes. `proxies` (a number of
+ * reverse proxies the operator runs in front, e.g. nginx with proxy_add_x_forwarded_for):
+ * the address the outermost of them saw, counted from the right of X-Forwarded-For, so an
+ * entry the client wrote itself is never believed.
+ */
+export type AddressSource = "socket" | "first-forwarded" | { proxies: number };
+
+export type MetaConfig = {
+  datasetId: string;
+  accessToken: string;
+  /** "v26.0" */
+  apiVersion: string;
+  /** Base URL, default https://graph.facebook.com; tests point it at a fake. */
+  url?: string;
+  /** Sends to Events Manager's Test Events tab instead of the live dataset. */
+  testEventCode?: string;
+};
+
+/** Meta's Graph API; tests point META_GRAPH_URL at a fake. */
+export const META_GRAPH_URL = "https://graph.facebook.com";
 
 /**
  * The function's configuration from the environment, read and checked here and

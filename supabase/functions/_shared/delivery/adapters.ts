@@ -1,10 +1,12 @@
 import { leadContactKeys } from "../contract/contacts.ts";
 import type { LeadConfig } from "../config/lead-config.ts";
 import { hasStopped } from "../store/lead-records.ts";
-import type { ClaimedDelivery, LeadRow } from "../store/lead-store.ts";
+import type { ClaimedDelivery } from "../store/lead-store.ts";
+import type { LeadRow } from "../store/rows.ts";
 import { buildConfirmationEmail, buildConfirmationText } from "./messages/homeowner-messages.ts";
 import { sendMetaLead, type MetaLeadInput } from "./providers/meta.ts";
-import type { AttemptResult, DeliveryChannel } from "./outbox.ts";
+import type { AttemptResult } from "./outbox.ts";
+import type { DeliveryChannel } from "../store/channels.ts";
 import { sendEmail } from "./providers/resend.ts";
 import {
   buildEscalationEmail,

@@ -1,20 +1,10 @@
-import type {
-  AttemptRecord,
-  ClaimedDelivery,
-  ConsentRecord,
-  Lead,
-  LeadStore,
-} from "../store/lead-store.ts";
+import type { AttemptRecord, ClaimedDelivery, LeadStore } from "../store/lead-store.ts";
+import type { ConsentRecord, Lead } from "../store/rows.ts";
 import { escapeNonPrintable } from "../contract/printable.ts";
 import type { Channels } from "./adapters.ts";
-import {
-  retryDelaySeconds,
-  TEAM_CHANNELS,
-  WAIT_IN_PLACE_SECONDS,
-  type AttemptResult,
-  type DeliveryRow,
-  type PlannedDelivery,
-} from "./outbox.ts";
+import { retryDelaySeconds, WAIT_IN_PLACE_SECONDS, type AttemptResult } from "./outbox.ts";
+import { CHANNELS, TEAM_CHANNELS } from "../store/channels.ts";
+import { type DeliveryRow, type PlannedDelivery } from "../store/rows.ts";
 
 /**
  * The one loop that delivers every channel: claim due rows (each held by a lease and its
@@ -45,16 +35,6 @@ const BATCH = 25;
 const RUN_MAX = 200;
 /** How long the team's channels may take while the store is down, before the visitor hears. */
 const OUTAGE_TIMEOUT_MS = 8_000;
-
-const LABELS: Record<DeliveryRow["channel"], string> = {
-  team_email: "The team's e-mail",
-  team_sms: "The team's text",
-  webhook: "The webhook",
-  meta: "Meta's Lead event",
-  confirm_email: "The homeowner's confirmation e-mail",
-  confirm_sms: "The homeowner's confirmation text",
-  escalation: "The escalation",
-};
 
 function toRecord(result: AttemptResult, attempts: number): AttemptRecord {
   switch (result.outcome) {
@@ -91,7 +71,7 @@ export function createDeliverer({ store, channels, log, sleep = defaultSleep }: 
       result = { outcome: "retry", error: errorText(error) };
     }
     const record = toRecord(result, delivery.attempts);
-    const what = `${LABELS[delivery.channel]} for lead ${delivery.lead_id} (${delivery.event}, attempt ${delivery.attempts})`;
+    const what = `${CHANNELS[delivery.channel].label} for lead ${delivery.lead_id} (${delivery.event}, attempt ${delivery.attempts})`;
     let stored: string | null;
     try {
       stored = await store.recordAttempt(delivery.id, delivery.attempts, record);
@@ -202,7 +182,7 @@ export function createDeliverer({ store, channels, log, sleep = defaultSleep }: 
           }));
           if (result.outcome !== "sent" && result.outcome !== "logged") {
             log(
-              `${LABELS[plan.channel]} for lead ${lead.id} failed while the store is down: ${"error" in result ? result.error : result.outcome}`,
+              `${CHANNELS[plan.channel].label} for lead ${lead.id} failed while the store is down: ${"error" in result ? result.error : result.outcome}`,
             );
           }
           return result.outcome === "sent" ? [plan.id] : [];

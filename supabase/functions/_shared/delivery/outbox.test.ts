@@ -1,10 +1,5 @@
-import {
-  answerOutcome,
-  deliveryId,
-  retryAfterSeconds,
-  retryDelaySeconds,
-  uuidFromText,
-} from "./outbox.ts";
+import { answerOutcome, deliveryId, retryAfterSeconds, retryDelaySeconds } from "./outbox.ts";
+import { uuidFromText } from "../contract/uuid.ts";
 
 describe("retryDelaySeconds", () => {
   it("follows Standard Webhooks' example schedule, then once a day", () => {

@@ -1,13 +1,10 @@
 import { emailKey, parsePhone } from "../contract/contacts.ts";
 import type { LeadConfig } from "../config/lead-config.ts";
-import type { StatusChange } from "../store/lead-records.ts";
-import type { ConsentRecord, Lead } from "../store/lead-store.ts";
-import {
-  META_LIFETIME_SECONDS,
-  planDelivery,
-  type DeliveryChannel,
-  type PlannedDelivery,
-} from "./outbox.ts";
+import type { StatusChange } from "../store/rows.ts";
+import type { ConsentRecord, Lead } from "../store/rows.ts";
+import { planDelivery } from "./outbox.ts";
+import type { DeliveryChannel } from "../store/channels.ts";
+import { type PlannedDelivery } from "../store/rows.ts";
 import type { StatusChangePayload } from "./providers/webhooks.ts";
 
 /**
@@ -67,7 +64,6 @@ export async function planNewLead(
         channel: "meta",
         event: created,
         destination: config.meta.datasetId,
-        lifetimeSeconds: META_LIFETIME_SECONDS,
       }),
     );
   }

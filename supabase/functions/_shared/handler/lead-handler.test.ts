@@ -1,6 +1,6 @@
 import { LEAD_LIMITS } from "../contract/lead-rules.ts";
 import { ATTRIBUTION_COLUMNS } from "../contract/attribution.ts";
-import type { AddressSource } from "../intake/client-address.ts";
+import type { AddressSource } from "../config/lead-config.ts";
 import { DISCLOSURE_VERSION, sha256Hex, shownDisclosure } from "../contract/disclosures.ts";
 import { readLeadConfig, type RateLimit } from "../config/lead-config.ts";
 import {

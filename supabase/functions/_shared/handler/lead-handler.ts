@@ -4,7 +4,8 @@ import { clientAddress, rateLimitKey, type ConnectionInfo } from "../intake/clie
 import { corsHeaders, isAllowedOrigin } from "../config/cors.ts";
 import { createChannels } from "../delivery/adapters.ts";
 import { createDeliverer, errorText } from "../delivery/deliver.ts";
-import { uuidFromText, type PlannedDelivery } from "../delivery/outbox.ts";
+import { uuidFromText } from "../contract/uuid.ts";
+import { type PlannedDelivery } from "../store/rows.ts";
 import { planNewLead } from "../delivery/plan.ts";
 import { handleSmsInbound, SMS_INBOUND_PATH } from "./sms-inbound.ts";
 import { describeLead } from "../delivery/messages/team-messages.ts";
@@ -23,7 +24,8 @@ import type { LeadRecords } from "../store/lead-records.ts";
 import { HONEYPOT_FIELD, LEAD_LIMITS } from "../contract/lead-rules.ts";
 import { describeLeadError, leadSchema, type LeadSubmission } from "../contract/lead-schema.ts";
 import { sameSecret } from "../contract/same-secret.ts";
-import type { ConsentRecord, Lead, LeadStore } from "../store/lead-store.ts";
+import type { LeadStore } from "../store/lead-store.ts";
+import type { ConsentRecord, Lead } from "../store/rows.ts";
 
 export type { ConnectionInfo };
 

@@ -1,3 +1,5 @@
+import type { AddressSource } from "../config/lead-config.ts";
+
 /**
  * Who a request comes from, for the rate limit: which address to believe, and one key per
  * client however its address is spelled.
@@ -5,15 +7,6 @@
 
 /** What Deno.serve passes as its second argument; the local server passes the same shape. */
 export type ConnectionInfo = { remoteAddr?: { hostname?: string } };
-
-/**
- * Where the client's address is read. `socket`: the connection's peer. `first-forwarded`:
- * the first X-Forwarded-For entry, which Supabase's gateway writes. `proxies` (a number of
- * reverse proxies the operator runs in front, e.g. nginx with proxy_add_x_forwarded_for):
- * the address the outermost of them saw, counted from the right of X-Forwarded-For, so an
- * entry the client wrote itself is never believed.
- */
-export type AddressSource = "socket" | "first-forwarded" | { proxies: number };
 
 export function clientAddress(
   request: Request,

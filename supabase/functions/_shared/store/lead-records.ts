@@ -1,7 +1,8 @@
 import { contactKey } from "../contract/contacts.ts";
-import type { DeliveryRow } from "../delivery/outbox.ts";
-import type { ConsentRecord } from "./lead-store.ts";
-import { isoDates, toDeliveryRow, type Query } from "./sql-lead-store.ts";
+import { OPT_OUT_CHANNELS, type OptOutChannel } from "./channels.ts";
+import { LEAD_STATUSES, type LeadStatus } from "./rows.ts";
+import type { ConsentEvidence, DeliveryRow, OptOut, StatusChange } from "./rows.ts";
+import { isoDates, toDeliveryRow, type Query } from "./sql.ts";
 
 /**
  * What the operator records about leads after they arrive, and reads back: the consent
@@ -9,60 +10,6 @@ import { isoDates, toDeliveryRow, type Query } from "./sql-lead-store.ts";
  * (supabase/migrations/20261125000100_…): a change is a new row, with its time. The same
  * SQL runs on the local PGlite store and on Supabase's Postgres.
  */
-
-/** Where a lead stands, in the order a sale goes; the latest change is its status. */
-export const LEAD_STATUSES = [
-  "new",
-  "contacted",
-  "appointment",
-  "offer_made",
-  "under_contract",
-  "closed",
-  "not_a_fit",
-  "duplicate",
-] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-/** The statuses that mean the team reached the homeowner. */
-export const REACHED_STATUSES: readonly LeadStatus[] = [
-  "contacted",
-  "appointment",
-  "offer_made",
-  "under_contract",
-  "closed",
-];
-
-/** What a person can stop: calls, texts, e-mail, sharing with ad platforms, or all of it. */
-export const OPT_OUT_CHANNELS = ["calls", "texts", "email", "sharing", "all"] as const;
-export type OptOutChannel = (typeof OPT_OUT_CHANNELS)[number];
-
-export type ConsentEvidence = ConsentRecord & {
-  lead_id: string;
-  received_at: string;
-  email: string;
-  phone: string | null;
-};
-
-export type OptOut = {
-  id: number;
-  /** A lowercased e-mail, or a phone number in E.164 (contacts.ts). */
-  contact: string;
-  channel: OptOutChannel;
-  /** opt_in: the person took a stop back (START after STOP); the latest row counts. */
-  action: "opt_out" | "opt_in";
-  recorded_at: string;
-  note: string | null;
-};
-
-export type StatusChange = {
-  id: number;
-  lead_id: string;
-  status: LeadStatus;
-  value: number | null;
-  currency: string | null;
-  note: string | null;
-  changed_at: string;
-};
 
 /** What a check of the store's indexes against its tables found. */
 export type IntegrityReport = { indexes: number; problems: string[] };

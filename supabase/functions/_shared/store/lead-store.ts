@@ -1,65 +1,12 @@
-import type { AttributionColumns } from "../contract/attribution.ts";
-import type { DeliveryRow, PlannedDelivery } from "../delivery/outbox.ts";
-import type { OptOut, StatusChange } from "./lead-records.ts";
-import type { Condition } from "../contract/lead-rules.ts";
-import type { StateName } from "../contract/states.ts";
-
-/** An offer request as stored: validated, trimmed, optional fields null, times as ISO strings. */
-export type Lead = {
-  id: string;
-  address: string;
-  condition: Condition;
-  email: string;
-  phone: string | null;
-  state: StateName | null;
-  /** The page the form was sent from, e.g. /sell-house-fast-ohio. */
-  source: string | null;
-  /** Which consent wording the visitor was shown, and when they submitted; null from older pages. */
-  consent_version: string | null;
-  consent_at: string | null;
-  /** How long the form took, as the browser measured it. */
-  fill_ms: number | null;
-  /** Why the request is held as suspected spam; null for a real lead. */
-  spam_reason: string | null;
-  /** SHA-256 of what the visitor asked for: a retry with the same id must carry the same request. */
-  fingerprint: string | null;
-  /** What the function changed in fields the visitor never typed, one sentence each. */
-  intake_notes: string[];
-  /** The browser sent Global Privacy Control: no export or ad-platform event includes the lead. */
-  gpc: boolean;
-} & AttributionColumns;
-
-/**
- * The consent a lead was sent under, stored with it (public.lead_consents) and kept
- * longer than the lead: what a lawyer asks for when a call or a text is challenged.
- */
-export type ConsentRecord = {
-  /** The visitor's submit time as the function believed it; null when it did not. */
-  consented_at: string | null;
-  disclosure_version: string | null;
-  /** SHA-256 of the exact wording the page showed (disclosures.ts reproduces it). */
-  disclosure_sha256: string | null;
-  /** The function rendered the same wording for that version and brand. */
-  disclosure_verified: boolean;
-  brand: string;
-  /** A call was asked for, with a phone number, under the call wording. */
-  calls: boolean;
-  /** The separate box for text messages was ticked. */
-  texts: boolean;
-  page_url: string | null;
-  user_agent: string | null;
-  client_ip: string | null;
-  gpc: boolean;
-  via: "script" | "form";
-  /**
-   * Why the consent time is doubted, one sentence each: before its wording was published,
-   * older than the browser keeps a request, ahead of the server's clock. Kept as sent.
-   */
-  doubts: string[];
-};
-
-/** A stored lead as listed back: every column of the table. */
-export type LeadRow = Lead & { created_at: string };
+import type {
+  ConsentRecord,
+  DeliveryRow,
+  Lead,
+  LeadRow,
+  OptOut,
+  PlannedDelivery,
+  StatusChange,
+} from "./rows.ts";
 
 /**
  * A delivery claimed for this caller, with what sending it needs: its lead, the lead's

@@ -5,8 +5,10 @@ import { PGlite } from "@electric-sql/pglite";
 
 import { attributionToColumns } from "../contract/attribution.ts";
 import { createSqlLeadRecords, type LeadRecords } from "./lead-records.ts";
-import type { Lead, LeadRow, LeadStore } from "./lead-store.ts";
-import { createSqlLeadStore, type Query } from "./sql-lead-store.ts";
+import type { LeadStore } from "./lead-store.ts";
+import type { Lead, LeadRow } from "./rows.ts";
+import { createSqlLeadStore } from "./sql-lead-store.ts";
+import { type Query } from "./sql.ts";
 
 /*
  * For tests only (a *-test-kit.ts file is never imported by the function's entry): request

@@ -2,7 +2,8 @@ import postgres from "postgres";
 
 import { createSqlLeadRecords, type LeadRecords } from "./lead-records.ts";
 import type { LeadStore } from "./lead-store.ts";
-import { createSqlLeadStore, type Query } from "./sql-lead-store.ts";
+import { createSqlLeadStore } from "./sql-lead-store.ts";
+import { type Query } from "./sql.ts";
 
 /**
  * The hosted store: Supabase Postgres through postgres.js. The function uses its leads;

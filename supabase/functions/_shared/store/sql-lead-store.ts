@@ -1,21 +1,17 @@
 import { ATTRIBUTION_COLUMNS } from "../contract/attribution.ts";
 import { leadContactKeys } from "../contract/contacts.ts";
-import type { DeliveryRow, PlannedDelivery } from "../delivery/outbox.ts";
-import type { OptOut, StatusChange } from "./lead-records.ts";
+import { OPT_OUT_CHECKED_CHANNELS } from "./channels.ts";
+import type { InsertResult, LeadStore, PurgeCounts } from "./lead-store.ts";
 import type {
   ConsentRecord,
-  InsertResult,
+  DeliveryRow,
   Lead,
   LeadRow,
-  LeadStore,
-  PurgeCounts,
-} from "./lead-store.ts";
-
-/**
- * Runs one SQL statement with $1-style parameters and returns its rows: postgres.js
- * on Supabase, PGlite in the local server. The same SQL serves both.
- */
-export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+  OptOut,
+  PlannedDelivery,
+  StatusChange,
+} from "./rows.ts";
+import { isoDates, jsonRow, toDeliveryRow, toLeadRow, type Query } from "./sql.ts";
 
 /**
  * An attempt holds its delivery this long; one whose process died is tried again after it.
@@ -267,7 +263,7 @@ export function createSqlLeadStore(query: Query): LeadStore {
   ): Promise<OptOut[]> {
     const contacts = new Set<string>();
     for (const { delivery, lead } of claimed) {
-      if (!OPT_OUT_CHANNELS.has(delivery.channel)) continue;
+      if (!OPT_OUT_CHECKED_CHANNELS.includes(delivery.channel)) continue;
       for (const key of leadContactKeys(lead)) contacts.add(key);
       contacts.add(delivery.destination.toLowerCase());
     }
@@ -377,54 +373,4 @@ function deliveriesJson(deliveries: readonly PlannedDelivery[]): string {
       note: delivery.note,
     })),
   );
-}
-
-/** The channels whose sending checks opt-outs (delivery/channels.ts). */
-const OPT_OUT_CHANNELS = new Set<DeliveryRow["channel"]>(["meta", "confirm_email", "confirm_sms"]);
-
-/** The timestamptz columns of leads and lead_consents. */
-const TIME_COLUMNS = new Set([
-  "created_at",
-  "consent_at",
-  "touched_at",
-  "first_touched_at",
-  "received_at",
-  "consented_at",
-]);
-
-/**
- * A row read back from to_jsonb: its times, which JSON writes as Postgres prints them
- * (2026-11-27T05:27:00.123456+00:00), as the ISO strings every other read gives.
- */
-function jsonRow(value: unknown): Record<string, unknown> {
-  const row = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(row).map(([column, item]) => [
-      column,
-      TIME_COLUMNS.has(column) && typeof item === "string" ? new Date(item).toISOString() : item,
-    ]),
-  );
-}
-
-/** Not instanceof: a driver loaded in another realm (PGlite under Jest) has its own Date. */
-function isDate(value: unknown): value is Date {
-  return Object.prototype.toString.call(value) === "[object Date]";
-}
-
-/** Dates as ISO strings, so a row reads the same from postgres.js, PGlite and JSON. */
-export function isoDates(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([column, value]) => [
-      column,
-      isDate(value) ? value.toISOString() : value,
-    ]),
-  );
-}
-
-export function toLeadRow(row: Record<string, unknown>): LeadRow {
-  return isoDates(row) as LeadRow;
-}
-
-export function toDeliveryRow(row: Record<string, unknown>): DeliveryRow {
-  return isoDates(row) as DeliveryRow;
 }

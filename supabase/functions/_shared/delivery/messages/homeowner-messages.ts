@@ -1,5 +1,5 @@
 import type { CompanyFacts } from "../../config/lead-config.ts";
-import type { Lead } from "../../store/lead-store.ts";
+import type { Lead } from "../../store/rows.ts";
 import { escapeNonPrintable } from "../../contract/printable.ts";
 import { RECEIVED_PROMISE } from "../../contract/site-facts.ts";
 import { escapeHtml } from "./team-messages.ts";

@@ -1,5 +1,5 @@
 import { attributionToColumns } from "../../contract/attribution.ts";
-import type { ConsentRecord } from "../../store/lead-store.ts";
+import type { ConsentRecord } from "../../store/rows.ts";
 import { leadFixture } from "../../store/lead-test-kit.ts";
 import {
   buildConfirmationEmail,

@@ -3,7 +3,7 @@ import {
   classifyTouch,
   describeAttribution,
 } from "../../contract/attribution.ts";
-import type { ConsentRecord, Lead } from "../../store/lead-store.ts";
+import type { ConsentRecord, Lead } from "../../store/rows.ts";
 import { escapeNonPrintable, printableJson } from "../../contract/printable.ts";
 
 /**

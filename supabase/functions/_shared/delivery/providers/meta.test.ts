@@ -1,14 +1,8 @@
 import { createHash } from "node:crypto";
 
 import { sha256Hex } from "../../contract/disclosures.ts";
-import {
-  type MetaConfig,
-  type MetaLeadInput,
-  fbcFrom,
-  metaLeadEvent,
-  metaPhone,
-  sendMetaLead,
-} from "./meta.ts";
+import type { MetaConfig } from "../../config/lead-config.ts";
+import { type MetaLeadInput, fbcFrom, metaLeadEvent, metaPhone, sendMetaLead } from "./meta.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 

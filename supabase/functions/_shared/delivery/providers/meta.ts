@@ -5,22 +5,12 @@
 // Graph API error responses, as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/guides/error-handling
 // Graph API versions (v26.0 the latest, released 2026-07-29), as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/changelog
 
+import { META_GRAPH_URL, type MetaConfig } from "../../config/lead-config.ts";
 import { tagFieldProblem } from "../../contract/attribution.ts";
 import { emailKey, phoneKey } from "../../contract/contacts.ts";
 import { sha256Hex } from "../../contract/disclosures.ts";
 import { escapeNonPrintable } from "../../contract/printable.ts";
 import { answerOutcome, type AttemptResult } from "../outbox.ts";
-
-export type MetaConfig = {
-  datasetId: string;
-  accessToken: string;
-  /** "v26.0" */
-  apiVersion: string;
-  /** Base URL, default https://graph.facebook.com; tests point it at a fake. */
-  url?: string;
-  /** Sends to Events Manager's Test Events tab instead of the live dataset. */
-  testEventCode?: string;
-};
 
 export type MetaLeadInput = {
   id: string;
@@ -36,7 +26,6 @@ export type MetaLeadInput = {
   clientIp: string | null;
 };
 
-export const META_GRAPH_URL = "https://graph.facebook.com";
 const TIMEOUT_MS = 10_000;
 const DETAIL_MAX = 300;
 

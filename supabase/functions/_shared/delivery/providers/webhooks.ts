@@ -9,9 +9,10 @@ import { Webhook } from "standardwebhooks";
 import { attributionFromColumns, classifyTouch, type Touch } from "../../contract/attribution.ts";
 import { parsePhone } from "../../contract/contacts.ts";
 import type { WebhookEndpoint } from "../../config/lead-config.ts";
-import type { ConsentRecord, LeadRow } from "../../store/lead-store.ts";
+import type { ConsentRecord, LeadRow } from "../../store/rows.ts";
 import { escapeNonPrintable } from "../../contract/printable.ts";
-import { answerOutcome, unreachable, type AttemptResult, type DeliveryRow } from "../outbox.ts";
+import { answerOutcome, unreachable, type AttemptResult } from "../outbox.ts";
+import { type DeliveryRow } from "../../store/rows.ts";
 
 /**
  * The body's version. Its JSON Schema is lead-event.v1.schema.json beside this file; a

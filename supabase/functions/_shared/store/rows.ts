@@ -1,0 +1,153 @@
+import type { AttributionColumns } from "../contract/attribution.ts";
+import type { Condition } from "../contract/lead-rules.ts";
+import type { StateName } from "../contract/states.ts";
+import type { DeliveryChannel, DeliveryEvent, DeliveryStatus, OptOutChannel } from "./channels.ts";
+
+/**
+ * What the store keeps, row by row, with times as ISO strings: the lead, its consent record,
+ * its deliveries, opt-outs and status changes. Every room above the store reads these types;
+ * the store reads nothing above it.
+ */
+
+/** An offer request as stored: validated, trimmed, optional fields null, times as ISO strings. */
+export type Lead = {
+  id: string;
+  address: string;
+  condition: Condition;
+  email: string;
+  phone: string | null;
+  state: StateName | null;
+  /** The page the form was sent from, e.g. /sell-house-fast-ohio. */
+  source: string | null;
+  /** Which consent wording the visitor was shown, and when they submitted; null from older pages. */
+  consent_version: string | null;
+  consent_at: string | null;
+  /** How long the form took, as the browser measured it. */
+  fill_ms: number | null;
+  /** Why the request is held as suspected spam; null for a real lead. */
+  spam_reason: string | null;
+  /** SHA-256 of what the visitor asked for: a retry with the same id must carry the same request. */
+  fingerprint: string | null;
+  /** What the function changed in fields the visitor never typed, one sentence each. */
+  intake_notes: string[];
+  /** The browser sent Global Privacy Control: no export or ad-platform event includes the lead. */
+  gpc: boolean;
+} & AttributionColumns;
+
+/**
+ * The consent a lead was sent under, stored with it (public.lead_consents) and kept
+ * longer than the lead: what a lawyer asks for when a call or a text is challenged.
+ */
+export type ConsentRecord = {
+  /** The visitor's submit time as the function believed it; null when it did not. */
+  consented_at: string | null;
+  disclosure_version: string | null;
+  /** SHA-256 of the exact wording the page showed (disclosures.ts reproduces it). */
+  disclosure_sha256: string | null;
+  /** The function rendered the same wording for that version and brand. */
+  disclosure_verified: boolean;
+  brand: string;
+  /** A call was asked for, with a phone number, under the call wording. */
+  calls: boolean;
+  /** The separate box for text messages was ticked. */
+  texts: boolean;
+  page_url: string | null;
+  user_agent: string | null;
+  client_ip: string | null;
+  gpc: boolean;
+  via: "script" | "form";
+  /**
+   * Why the consent time is doubted, one sentence each: before its wording was published,
+   * older than the browser keeps a request, ahead of the server's clock. Kept as sent.
+   */
+  doubts: string[];
+};
+
+/** A stored lead as listed back: every column of the table. */
+export type LeadRow = Lead & { created_at: string };
+
+export type ConsentEvidence = ConsentRecord & {
+  lead_id: string;
+  received_at: string;
+  email: string;
+  phone: string | null;
+};
+
+/** Where a lead stands, in the order a sale goes; the latest change is its status. */
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "appointment",
+  "offer_made",
+  "under_contract",
+  "closed",
+  "not_a_fit",
+  "duplicate",
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The statuses that mean the team reached the homeowner. */
+export const REACHED_STATUSES: readonly LeadStatus[] = [
+  "contacted",
+  "appointment",
+  "offer_made",
+  "under_contract",
+  "closed",
+];
+
+export type OptOut = {
+  id: number;
+  /** A lowercased e-mail, or a phone number in E.164 (contacts.ts). */
+  contact: string;
+  channel: OptOutChannel;
+  /** opt_in: the person took a stop back (START after STOP); the latest row counts. */
+  action: "opt_out" | "opt_in";
+  recorded_at: string;
+  note: string | null;
+};
+
+export type StatusChange = {
+  id: number;
+  lead_id: string;
+  status: LeadStatus;
+  value: number | null;
+  currency: string | null;
+  note: string | null;
+  changed_at: string;
+};
+
+/** A row of public.lead_deliveries, times as ISO strings. */
+export type DeliveryRow = {
+  id: string;
+  lead_id: string;
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
+  destination: string;
+  payload: Record<string, unknown>;
+  status: DeliveryStatus;
+  attempts: number;
+  created_at: string;
+  next_attempt_at: string;
+  lease_until: string | null;
+  give_up_at: string;
+  last_error: string | null;
+  last_status: number | null;
+  sent_at: string | null;
+  once_key: string | null;
+};
+
+/** A delivery to write: the row's fields the planner chooses; the store adds the times. */
+export type PlannedDelivery = {
+  id: string;
+  channel: DeliveryChannel;
+  event: DeliveryEvent;
+  destination: string;
+  payload: Record<string, unknown>;
+  /** Seconds from now after which a delivery still failing is given up. */
+  lifetimeSeconds: number;
+  /** One delivery per key: the confirmation's address and day. */
+  onceKey: string | null;
+  /** pending for a new one; sent for one a team channel took while the store was down. */
+  status: "pending" | "sent";
+  note: string | null;
+};
