@@ -145,7 +145,8 @@ export default defineConfig([
     files: ["supabase/functions/**"],
     // Only the function's own files are followed: a package's build is not parsed.
     settings: { "import/ignore": ["node_modules"] },
-    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+    // disableScc: the faster check keys on files on disk, and crashes on text linted from a test.
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true, disableScc: true }] },
   },
   globalIgnores([
     ".next/**",

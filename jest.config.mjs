@@ -49,7 +49,14 @@ const config = createJestConfig({
   testMatch: [
     "<rootDir>/{config,content,lib,components,local-server,leads-cli,scripts,supabase}/**/*.test.{ts,tsx}",
   ],
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  moduleNameMapper: {
+    "^@/(.*)$": "<rootDir>/$1",
+    // PGlite's WebAssembly loader needs dynamic import(), which Jest's sandbox lacks: each
+    // entry point the code imports is loaded by Node's own require (scripts/jest/node-require.js).
+    "^@electric-sql/pglite$": "<rootDir>/scripts/jest/pglite.js",
+    "^@electric-sql/pglite/nodefs$": "<rootDir>/scripts/jest/pglite-nodefs.js",
+    "^@electric-sql/pglite/contrib/amcheck$": "<rootDir>/scripts/jest/pglite-amcheck.js",
+  },
   // Jest's default on two cores is one worker. The slow suites (the PostgreSQL cluster, the
   // embedded store, the leads CLI, restarts) mostly wait on other processes: two workers
   // overlap them (135 s down to 76 s on this 2-core machine).

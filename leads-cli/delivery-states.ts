@@ -1,4 +1,8 @@
-import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
+import type {
+  AttemptOutcome,
+  DeliveryAttempt,
+  DeliveryRow,
+} from "../supabase/functions/_shared/store/rows.ts";
 import { CHANNELS } from "../supabase/functions/_shared/store/channels.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 
@@ -79,4 +83,36 @@ export function describeDelivery(
   leadCreatedAt: string | null = null,
 ): string {
   return `${deliveryName(delivery)}: ${deliveryState(delivery, leadCreatedAt)}`;
+}
+
+/** What an attempt left its delivery as, in the listing's words. */
+const OUTCOME_WORDS: Record<AttemptOutcome, string> = {
+  sent: "sent",
+  logged: "logged only",
+  pending: "to retry",
+  failed: "failed",
+  skipped: "skipped",
+  unverified: "unverified",
+};
+
+/** "120 ms", "15.0 s"; "-" where it was not measured (attempts carried over). */
+function duration(ms: number | null): string {
+  if (ms === null) return "-";
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * One attempt as aligned cells, printable: "#2", "2026-11-21 19:08:25", "to retry",
+ * "HTTP 503", "120 ms", then the error or reason (its own width is the caller's).
+ */
+export function attemptCells(attempt: DeliveryAttempt): string[] {
+  const at = new Date(attempt.at).toISOString();
+  return [
+    `#${attempt.attempt}`.padEnd(3),
+    `${at.slice(0, 10)} ${at.slice(11, 19)}`,
+    OUTCOME_WORDS[attempt.outcome].padEnd(11),
+    (attempt.http_status === null ? "-" : `HTTP ${attempt.http_status}`).padEnd(8),
+    duration(attempt.duration_ms).padEnd(8),
+    escapeNonPrintable(attempt.excerpt ?? ""),
+  ];
 }

@@ -1,10 +1,6 @@
-import {
-  attributionFromColumns,
-  classifyTouch,
-  type Channel,
-} from "../supabase/functions/_shared/contract/attribution.ts";
-import type { LeadRow } from "../supabase/functions/_shared/store/rows.ts";
-import { LEAD_COLUMNS } from "../supabase/functions/_shared/store/sql-lead-store.ts";
+import { classifyTouch, type Channel } from "../supabase/functions/_shared/contract/attribution.ts";
+import { attributionFromColumns } from "../supabase/functions/_shared/contract/attribution-columns.ts";
+import { LEAD_COLUMNS, type LeadRow } from "../supabase/functions/_shared/store/rows.ts";
 import type { ListedLead } from "./listed-leads.ts";
 
 /** Every column of the leads table, then where the lead stands, in the order exports write them. */

@@ -1,4 +1,4 @@
-import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
+import type { DeliveryAttempt, DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
 import { listedLeadFixture } from "./cli-test-kit.ts";
 import { describeDelivery } from "./delivery-states.ts";
 import {
@@ -209,6 +209,47 @@ describe("formatDeliveriesTable and formatWaitingTable", () => {
       /^2026-11-21 19:08  0b6f2a4e  created\s+team e-mail\s+1\s+sent 2026-11-21 19:08$/,
     );
     expect(table.at(-1)).toBe("2 deliveries: 1 sent, 1 pending.");
+  });
+
+  it("list one lead's attempts under each delivery, within the terminal, and say when none was made", () => {
+    const attempt = (overrides: Partial<DeliveryAttempt>): DeliveryAttempt => ({
+      id: 1,
+      delivery_id: delivery({}).id,
+      lead_id: row.id,
+      attempt: 1,
+      at: "2026-11-21T19:08:24.000Z",
+      outcome: "pending",
+      http_status: 503,
+      duration_ms: 412,
+      excerpt: `503 from the webhook: ${"busy ".repeat(40)}`,
+      ...overrides,
+    });
+    const table = formatDeliveriesTable(
+      [
+        delivery({ status: "sent", attempts: 2, sent_at: "2026-11-21T19:08:30.000Z" }),
+        delivery({ id: "4b9127e7-0000-4000-8000-000000000000", channel: "meta", attempts: 0 }),
+      ],
+      [
+        attempt({}),
+        attempt({
+          id: 2,
+          attempt: 2,
+          at: "2026-11-21T19:08:30.000Z",
+          outcome: "sent",
+          http_status: 200,
+          duration_ms: 1530,
+          excerpt: null,
+        }),
+      ],
+    ).split("\n");
+    expect(table.slice(3, 5)).toEqual([
+      expect.stringMatching(
+        /^ {18}#1   2026-11-21 19:08:24  to retry     HTTP 503  412 ms    503 from the webhook: busy busy .*…$/,
+      ),
+      `${" ".repeat(18)}#2   2026-11-21 19:08:30  sent         HTTP 200  1.5 s`,
+    ]);
+    expect(table[6]).toBe(`${" ".repeat(18)}no attempt yet`);
+    expect(Math.max(...table.map((line) => [...line].length))).toBeLessThanOrEqual(TABLE_WIDTH);
   });
 
   it("list the leads still waiting for a call, oldest first, with their age", () => {

@@ -1,7 +1,7 @@
 import { typedPhoneDisplay } from "../config/phone.ts";
-import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
+import type { DeliveryAttempt, DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
-import { deliveryName, deliveryState } from "./delivery-states.ts";
+import { attemptCells, deliveryName, deliveryState } from "./delivery-states.ts";
 import { channelOf } from "./lead-columns.ts";
 import { formatDuration } from "./leads-report.ts";
 import type { ListedLead } from "./listed-leads.ts";
@@ -146,9 +146,13 @@ const shortId = (id: string) => id.slice(0, 8);
 
 /**
  * Every delivery (of one lead, or all), oldest first: which lead, what, where it stands,
- * how many attempts; the full rows are in --json.
+ * how many attempts; given `attempts` (one lead's), each delivery's attempts under it. The
+ * full rows are in --json.
  */
-export function formatDeliveriesTable(deliveries: readonly DeliveryRow[]): string {
+export function formatDeliveriesTable(
+  deliveries: readonly DeliveryRow[],
+  attempts: readonly DeliveryAttempt[] | null = null,
+): string {
   if (deliveries.length === 0) return "No deliveries recorded.";
   const columns: Column<DeliveryRow>[] = [
     received(),
@@ -162,13 +166,27 @@ export function formatDeliveriesTable(deliveries: readonly DeliveryRow[]): strin
   for (const delivery of deliveries) {
     counts.set(delivery.status, (counts.get(delivery.status) ?? 0) + 1);
   }
+  const under =
+    attempts === null
+      ? undefined
+      : (delivery: DeliveryRow) =>
+          attemptLines(attempts.filter((attempt) => attempt.delivery_id === delivery.id));
   return [
-    ...table(columns, deliveries),
+    ...table(columns, deliveries, under),
     "",
     `${deliveries.length} ${deliveries.length === 1 ? "delivery" : "deliveries"}: ${[...counts]
       .map(([status, count]) => `${count} ${status}`)
       .join(", ")}.`,
   ].join("\n");
+}
+
+/** A delivery's attempts, oldest first, one line each under its row, within TABLE_WIDTH. */
+function attemptLines(attempts: readonly DeliveryAttempt[]): string[] {
+  const indent = " ".repeat(16 + GAP.length);
+  if (attempts.length === 0) return [`${indent}no attempt yet`];
+  return attempts.map((attempt) =>
+    fit(`${indent}${attemptCells(attempt).join(GAP)}`.trimEnd(), TABLE_WIDTH),
+  );
 }
 
 /**

@@ -18,13 +18,6 @@ import { openPgliteStore } from "../local-server/pglite-store.ts";
 import { answerOperator } from "../local-server/operator-calls.ts";
 import { holdStore } from "../local-server/store-lock.ts";
 
-// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
-// loader needs; Node's own require loads it outside the sandbox.
-jest.mock("@electric-sql/pglite", () =>
-  jest
-    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
-    ._load(require.resolve("@electric-sql/pglite"), null),
-);
 jest.setTimeout(120_000);
 
 const execFileAsync = promisify(execFile);
@@ -578,4 +571,86 @@ it("prints the leads of the server that holds the store, asking it through the s
   } finally {
     await held.release();
   }
+});
+
+describe("each attempt of a lead's deliveries", () => {
+  const dataDir = path.join(root, "attempts", "leads");
+  const lead = leadFixture({ id: "88888888-8888-4888-8888-888888888888" });
+  let webhookId = "";
+
+  beforeAll(async () => {
+    const store = await openPgliteStore({ dataDir });
+    const planned = await planDelivery(lead.id, {
+      channel: "webhook",
+      event: "lead.created",
+      destination: "https://crm.example/hook",
+    });
+    webhookId = planned.id;
+    await store.insert(lead, { deliveries: [planned] });
+    // Refused twice (once by an answer whose text would clear the terminal), then taken.
+    const failures = [
+      { error: "503 from the webhook: \u001b[2Jbusy\u202e", httpStatus: 503, durationMs: 120 },
+      { error: "The webhook could not be reached: no answer", durationMs: 15_000 },
+    ];
+    for (const [index, failure] of failures.entries()) {
+      await store.claimDeliveries({ leadId: lead.id, limit: 1 });
+      await store.recordAttempt(planned.id, index + 1, {
+        status: "pending",
+        delaySeconds: 0,
+        ...failure,
+      });
+    }
+    await store.claimDeliveries({ leadId: lead.id, limit: 1 });
+    await store.recordAttempt(planned.id, 3, { status: "sent", httpStatus: 200, durationMs: 80 });
+    await store.close();
+  });
+
+  it("lists each delivery of the lead with its attempts under it: time, outcome, HTTP status, duration, what was said", async () => {
+    const lines = (await leads(dataDir, "--deliveries", lead.id)).split("\n");
+    const at = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d`;
+    expect(lines[2]).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d  88888888  created\s+webhook to crm\.example\s+3\s+sent /,
+    );
+    expect(lines.slice(3, 6)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^ {18}#1   ${at}  to retry     HTTP 503  120 ms    503 from the webhook: \\\\u\\{1b\\}\\[2Jbusy\\\\u\\{202e\\}$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^ {18}#2   ${at}  to retry     -         15\\.0 s    The webhook could not be reached: no answer$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`^ {18}#3   ${at}  sent         HTTP 200  80 ms$`)),
+    ]);
+    expect(lines.join("\n")).not.toMatch(RAW_CONTROL);
+    // The delivery's own id lists the same.
+    expect(await leads(dataDir, "--deliveries", webhookId)).toBe(
+      await leads(dataDir, "--deliveries", lead.id),
+    );
+  });
+
+  it("carries the attempts in --json, oldest first", async () => {
+    const [delivery] = JSON.parse(await leads(dataDir, "--deliveries", lead.id, "--json")) as {
+      attempt_log: { attempt: number; outcome: string; http_status: number | null }[];
+    }[];
+    expect(
+      delivery?.attempt_log.map(({ attempt, outcome, http_status }) => [
+        attempt,
+        outcome,
+        http_status,
+      ]),
+    ).toEqual([
+      [1, "pending", 503],
+      [2, "pending", null],
+      [3, "sent", 200],
+    ]);
+  });
+
+  it("lists every delivery without the attempts", async () => {
+    const all = await leads(dataDir, "--deliveries");
+    expect(all).toContain("1 delivery: 1 sent.");
+    expect(all).not.toContain("#1");
+  });
 });

@@ -19,7 +19,10 @@ import {
 import { withRecords, type ListedLead } from "./listed-leads.ts";
 import { openDatabaseStore, openOperatorStore, type OpenedStore } from "./operator-store.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../supabase/functions/_shared/store/rows.ts";
-import { OPT_OUT_CHANNELS, type OptOutChannel } from "../supabase/functions/_shared/store/channels.ts";
+import {
+  OPT_OUT_CHANNELS,
+  type OptOutChannel,
+} from "../supabase/functions/_shared/store/channels.ts";
 import {
   escapeNonPrintable,
   printableJson,
@@ -29,7 +32,8 @@ const USAGE = `npm run leads -- [--db URL] [command]
   (none)                     the leads: status, the call asked for, where each came from, what went out
                              (--spam: the requests held as spam; --json, --csv: every column)
   --waiting                  real leads nobody has contacted yet, oldest first, with how long each waited
-  --deliveries [ID]          every delivery (of one lead): e-mails, texts, webhooks, Meta (--json: every column)
+  --deliveries [ID]          every delivery: e-mails, texts, webhooks, Meta; with a lead's or a delivery's id,
+                             that one's, each with its attempts (--json: every column)
   --redeliver [ID]           send failed deliveries (of one lead) again, once what refused them is fixed
   --report [--since 30d]     speed to lead; leads, contacted, closed and value per page, campaign and state
   --consent ID               the consent record of a lead, with the wording it was shown
@@ -258,11 +262,9 @@ async function run(
       );
       return 0;
     }
-    case "deliveries": {
-      const deliveries = await store.deliveries(positionals[0] ?? null);
-      print(values.json ? printableJson(deliveries, 2) : formatDeliveriesTable(deliveries));
+    case "deliveries":
+      print(await listDeliveries(store, positionals[0] ?? null, values.json === true));
       return 0;
-    }
     case "redeliver": {
       const count = await store.redeliver(positionals[0] ?? null);
       print(
@@ -291,6 +293,27 @@ async function run(
   else if (command === "waiting") print(formatWaitingTable(leads));
   else list(values, leads, output);
   return 0;
+}
+
+/**
+ * Every delivery, or one lead's (or the one delivery) by its id, each then with its
+ * attempts, oldest first: as a table, or as JSON with every column.
+ */
+async function listDeliveries(store: OpenedStore, id: string | null, json: boolean) {
+  const [deliveries, attempts] = await Promise.all([
+    store.deliveries(id),
+    id === null ? null : store.attempts(id),
+  ]);
+  if (!json) return formatDeliveriesTable(deliveries, attempts);
+  return printableJson(
+    attempts === null
+      ? deliveries
+      : deliveries.map((delivery) => ({
+          ...delivery,
+          attempt_log: attempts.filter((attempt) => attempt.delivery_id === delivery.id),
+        })),
+    2,
+  );
 }
 
 function exportConversions(

@@ -2,7 +2,12 @@ import { leadContactKeys } from "../supabase/functions/_shared/contract/contacts
 import type { DeliveryRow } from "../supabase/functions/_shared/store/rows.ts";
 import { hasStopped } from "../supabase/functions/_shared/store/lead-records.ts";
 import { OPT_OUT_CHANNELS } from "../supabase/functions/_shared/store/channels.ts";
-import { REACHED_STATUSES, type LeadStatus, type OptOut, type StatusChange } from "../supabase/functions/_shared/store/rows.ts";
+import {
+  REACHED_STATUSES,
+  type LeadStatus,
+  type OptOut,
+  type StatusChange,
+} from "../supabase/functions/_shared/store/rows.ts";
 import type { LeadRow } from "../supabase/functions/_shared/store/rows.ts";
 import { describeDelivery } from "./delivery-states.ts";
 

@@ -7,13 +7,6 @@ import { openPgliteStore } from "../local-server/pglite-store.ts";
 import { holdStore } from "../local-server/store-lock.ts";
 import { openOperatorStore } from "./operator-store.ts";
 
-// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
-// loader needs; Node's own require loads it outside the sandbox.
-jest.mock("@electric-sql/pglite", () =>
-  jest
-    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
-    ._load(require.resolve("@electric-sql/pglite"), null),
-);
 jest.setTimeout(60_000);
 
 const row = leadRowFixture();

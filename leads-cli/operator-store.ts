@@ -32,6 +32,7 @@ const EMPTY_STORE: OperatorStore = {
   optOuts: async () => [],
   statusChanges: async () => [],
   deliveries: async () => [],
+  attempts: async () => [],
   redeliver: async () => 0,
   recordOptOut: () => Promise.reject(new Error("unreachable: writes open the store")),
   recordStatus: () => Promise.reject(new Error("unreachable: writes open the store")),

@@ -6,13 +6,6 @@ import type { LocalFunction } from "./local-function.ts";
 import { FUNCTION_PATH, handleLocalRequest } from "./local-routes.ts";
 import { listenOnLoopback, memoryLocalFunction, rawRequest } from "./local-test-kit.ts";
 
-// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
-// loader needs; Node's own require loads it outside the sandbox.
-jest.mock("@electric-sql/pglite", () =>
-  jest
-    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
-    ._load(require.resolve("@electric-sql/pglite"), null),
-);
 jest.setTimeout(120_000);
 
 const seenInfo: (ConnectionInfo | undefined)[] = [];

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import { MESSAGES } from "../supabase/functions/_shared/handler/lead-handler.ts";
+import { MESSAGES } from "../supabase/functions/_shared/handler/messages.ts";
 import { readBounded } from "../supabase/functions/_shared/contract/bounded-body.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/contract/lead-rules.ts";
 import { FUNCTION_PATH } from "../supabase/functions/_shared/contract/site-facts.ts";

@@ -16,6 +16,7 @@ export const OPERATOR_METHODS = [
   "recordStatus",
   "deliveries",
   "redeliver",
+  "attempts",
 ] as const satisfies readonly (keyof PgliteLeadStore)[];
 
 export type OperatorMethod = (typeof OPERATOR_METHODS)[number];

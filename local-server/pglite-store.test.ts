@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 
-import { ATTRIBUTION_COLUMNS } from "../supabase/functions/_shared/contract/attribution.ts";
+import { ATTRIBUTION_COLUMNS } from "../supabase/functions/_shared/contract/attribution-columns.ts";
 import {
   createSqlLeadRecords,
   type LeadRecords,
@@ -17,15 +17,12 @@ import { type Query } from "../supabase/functions/_shared/store/sql.ts";
 import { createLocalFunction, parseRetryInterval } from "./local-function.ts";
 import { applyMigrations, MIGRATIONS_DIR, openPgliteStore } from "./pglite-store.ts";
 
-// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
-// loader needs; Node's own require loads it outside the sandbox. Each in-memory database of
-// this file (the tests' own and the in-memory stores') starts from a copy of one empty
-// cluster instead of running initdb again, seconds apiece on a small machine: the
-// migrations still run on each, and a database in a directory is made as the server makes it.
+// Each in-memory database of this file (the tests' own and the in-memory stores') starts
+// from a copy of one empty cluster instead of running initdb again, seconds apiece on a small
+// machine: the migrations still run on each, and a database in a directory is made as the
+// server makes it.
 jest.mock("@electric-sql/pglite", () => {
-  const pglite = jest
-    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
-    ._load(require.resolve("@electric-sql/pglite"), null) as typeof import("@electric-sql/pglite");
+  const pglite = jest.requireActual<typeof import("@electric-sql/pglite")>("@electric-sql/pglite");
   type Options = import("@electric-sql/pglite").PGliteOptions;
   let emptyCluster: Promise<Blob> | undefined;
   const copyOfEmptyCluster = () =>

@@ -4,13 +4,6 @@ import { FUNCTION_PATH } from "./local-routes.ts";
 import { listenOnLoopback, memoryLocalFunction, rawRequest } from "./local-test-kit.ts";
 import { createSiteServer } from "./site-server.ts";
 
-// Jest's module sandbox has no dynamic import(), which PGlite's WebAssembly
-// loader needs; Node's own require loads it outside the sandbox.
-jest.mock("@electric-sql/pglite", () =>
-  jest
-    .requireActual<{ _load(request: string, parent: null): unknown }>("node:module")
-    ._load(require.resolve("@electric-sql/pglite"), null),
-);
 jest.setTimeout(120_000);
 
 const errors: unknown[] = [];

@@ -2,7 +2,7 @@ import { prepareFormPosts } from "@/lib/browser/form-post";
 import { layOutBeforeInPageJumps } from "@/lib/browser/in-page-jumps";
 import { recordArrival } from "@/lib/browser/visit-recorder";
 import { browserStorage } from "@/lib/browser/storage";
-import type { Touch } from "@/supabase/functions/_shared/contract/attribution.ts";
+import type { Touch } from "@/supabase/functions/_shared/contract/touch-fields.ts";
 
 /**
  * What every exported page runs besides its islands (no React): notes where the visit
@@ -28,7 +28,7 @@ export function startPage(): Touch | undefined {
  * modules, noting the visit and setting the islands to hydrate were one task of 83 to 112 ms
  * on a low-tier emulated phone (Lighthouse, 4× CPU), the page's longest after its first
  * paint; apart, the browser can paint or answer a tap between them. The form hydrates about
- * 0.1 s later for it (docs/architecture.md, "The page's script in steps"), with
+ * 0.1 s later for it (docs/performance.md, "The page's script in steps"), with
  * scheduler.yield(), where a step resumes ahead of other waiting tasks, as with setTimeout.
  * A step that throws does not keep the next from running: a visit that could not be noted
  * still gets its form.

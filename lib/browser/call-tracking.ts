@@ -2,8 +2,8 @@ import type { Phone } from "@/config/site";
 import {
   callSourceOf,
   type CallSource,
-  type Touch,
 } from "@/supabase/functions/_shared/contract/attribution.ts";
+import type { Touch } from "@/supabase/functions/_shared/contract/touch-fields.ts";
 
 /**
  * Call tracking without a vendor's script. Every link that dials the company is marked

@@ -4,7 +4,7 @@ import {
   tagFieldProblem,
   type Attribution,
   type Touch,
-} from "@/supabase/functions/_shared/contract/attribution.ts";
+} from "@/supabase/functions/_shared/contract/touch-fields.ts";
 
 /**
  * Where a visit came from, noted in the browser only (no cookies, no third party) and sent

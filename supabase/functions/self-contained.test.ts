@@ -41,6 +41,51 @@ function outsideImport(file: string, specifier: string): string | null {
   return name in imports ? null : "is neither relative nor a package named in deno.json";
 }
 
+/** The function's own imports, file to files, type imports included (tests left out). */
+function importGraph(files: string[]): Map<string, string[]> {
+  const own = new Set(files);
+  return new Map(
+    files.map((file) => [
+      file,
+      specifiersOf(readFileSync(file, "utf8"))
+        .filter((specifier) => specifier.startsWith("."))
+        .map((specifier) => path.resolve(path.dirname(file), specifier))
+        .filter((target) => own.has(target)),
+    ]),
+  );
+}
+
+/** The groups of files that import each other in a circle (Tarjan's strongly connected components). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || graph.get(file)?.includes(file)) found.push(group.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
 describe("supabase/functions", () => {
   const file = path.join(ROOT, "_shared", "delivery", "x.ts");
 
@@ -69,6 +114,31 @@ describe("supabase/functions", () => {
       expect(outsideImport(file, specifier)).toBeNull();
     },
   );
+
+  it("finds a circle, type imports included", () => {
+    const graph = new Map([
+      ["lead-store.ts", ["rows.ts", "lead-records.ts"]],
+      ["lead-records.ts", ["sql-lead-store.ts"]],
+      ["sql-lead-store.ts", ["lead-store.ts", "rows.ts"]],
+      ["rows.ts", []],
+    ]);
+    expect(circles(graph)).toEqual([["lead-records.ts", "lead-store.ts", "sql-lead-store.ts"]]);
+    expect(
+      circles(
+        new Map([
+          ["a.ts", ["b.ts"]],
+          ["b.ts", []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("has no import circle anywhere in the function", () => {
+    const files = sourceFiles(ROOT).filter((file) => !/(\.test|-test-kit)\.tsx?$/.test(file));
+    expect(
+      circles(importGraph(files)).map((group) => group.map((file) => path.relative(ROOT, file))),
+    ).toEqual([]);
+  });
 
   it("imports nothing from outside itself (tests included)", () => {
     const files = sourceFiles(ROOT);

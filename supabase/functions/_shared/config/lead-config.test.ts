@@ -265,3 +265,102 @@ describe("parseRateLimit", () => {
     },
   );
 });
+
+describe("a secret in the wrong setting", () => {
+  const webhookSecret = `whsec_${Buffer.from("w".repeat(32)).toString("base64")}`;
+  /** Every channel on, so that each setting below is read and checked. */
+  const everything = {
+    TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+    TWILIO_AUTH_TOKEN: "token",
+    TWILIO_FROM: "(614) 555-0199",
+    RESEND_API_KEY: "re_1",
+    LEADS_NOTIFY_TO: "team@example.com",
+    LEADS_NOTIFY_FROM: "site@example.com",
+    LEADS_WEBHOOK_URL: "https://crm.example/hook",
+    LEADS_WEBHOOK_SECRET: `whsec_${Buffer.from("k".repeat(32)).toString("base64")}`,
+    META_DATASET_ID: "123",
+    META_ACCESS_TOKEN: "EAAGother",
+  };
+  /** Each secret setting with a value of its kind; the cron secret has no shape to know it by. */
+  const SECRETS: [string, string][] = [
+    ["RESEND_API_KEY", "re_Fq7xKpLmNvBcTzRwYdH"],
+    ["TWILIO_AUTH_TOKEN", "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6"],
+    ["META_ACCESS_TOKEN", "EAAGmPXZCpsBAKZCcZAfTx9kQ2"],
+    ["LEADS_WEBHOOK_SECRET", webhookSecret],
+    ["LEADS_CRON_SECRET", "correct horse battery staple"],
+    [
+      "SUPABASE_SERVICE_ROLE_KEY",
+      "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZSJ9.c2ln",
+    ],
+  ];
+  /** The settings whose refusal quotes what was written. */
+  const PLACES = [
+    "LEADS_RATE_LIMIT",
+    "LEADS_TRUSTED_PROXIES",
+    "LEADS_TRUST_FORWARDED_FOR",
+    "TWILIO_ACCOUNT_SID",
+    "TWILIO_FROM",
+    "TWILIO_INBOUND_URL",
+    "LEADS_ALERT_SMS_TO",
+    "LEADS_CONFIRM_SMS",
+    "LEADS_WEBHOOK_URL",
+    "LEADS_ESCALATE_AFTER_MINUTES",
+    "LEADS_ESCALATE_TO",
+    "COMPANY_PHONE",
+    "COMPANY_EMAIL",
+    "META_DATASET_ID",
+    "META_API_VERSION",
+  ];
+  const cases = PLACES.flatMap((place) => SECRETS.map(([name, secret]) => [place, name, secret]));
+
+  it.each(cases)("%s names itself, not a copy of %s", (place, name, secret) => {
+    const env = { ...everything, [name]: secret, [place]: secret };
+    expect(() => read(env)).toThrow(new RegExp(`^${place} .*not shown`));
+    expect(() => read(env)).not.toThrow(secret);
+  });
+
+  it.each(cases.filter(([, name]) => name !== "LEADS_CRON_SECRET"))(
+    "%s names itself, not a value shaped like %s's",
+    (place, _name, secret) => {
+      const env = { ...everything, [place]: secret };
+      expect(() => read(env)).toThrow(new RegExp(`^${place} .*not shown`));
+      expect(() => read(env)).not.toThrow(secret);
+    },
+  );
+
+  it("still shows a value that is no secret, and says when it leaves one out", () => {
+    expect(() => read({ COMPANY_PHONE: "call us" })).toThrow(
+      'COMPANY_PHONE must be a phone number; got "call us".',
+    );
+    expect(() => read({ COMPANY_PHONE: "re_Fq7xKpLmNvBcTzRwYdH" })).toThrow(
+      "COMPANY_PHONE must be a phone number; got a value that may be a secret (not shown).",
+    );
+    expect(() => parseRateLimit("re_Fq7xKpLmNvBcTzRwYdH")).toThrow(/LEADS_RATE_LIMIT.*not shown/);
+  });
+
+  it("leaves out a database URL's password wherever it turns up", () => {
+    const env = {
+      SUPABASE_DB_URL: "postgresql://postgres:Tr0ub4dor@db.example:5432/postgres",
+      COMPANY_EMAIL: "Tr0ub4dor",
+    };
+    expect(() => read(env)).toThrow(/^COMPANY_EMAIL .*not shown/);
+    expect(() => read(env)).not.toThrow("Tr0ub4dor");
+  });
+});
+
+describe("a webhook address with credentials in it", () => {
+  const secret = `whsec_${Buffer.from("k".repeat(32)).toString("base64")}`;
+
+  it.each([
+    "https://zapier:Pa55-w0rd-s3cret@crm.example/hook",
+    "http://zapier:Pa55-w0rd-s3cret@crm.example/hook",
+    "https://Pa55-w0rd-s3cret@crm.example/hook",
+    "https://a.example/hook, https://zapier:Pa55-w0rd-s3cret@crm.example/hook",
+  ])("is refused at start-up without printing the password: %s", (url) => {
+    const env = { LEADS_WEBHOOK_URL: url, LEADS_WEBHOOK_SECRET: secret };
+    expect(() => read(env)).toThrow(
+      'LEADS_WEBHOOK_URL must not carry credentials (user:password@ in the address for "crm.example"): the endpoint checks each webhook\'s signature, so put the shared secret in LEADS_WEBHOOK_SECRET instead.',
+    );
+    expect(() => read(env)).not.toThrow("Pa55-w0rd-s3cret");
+  });
+});

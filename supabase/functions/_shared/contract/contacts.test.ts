@@ -25,10 +25,15 @@ describe("phoneKey", () => {
 });
 
 describe("contactKey", () => {
-  it("keys an e-mail lowercased and a phone in E.164, however it was typed", () => {
+  it("keys an e-mail by its mailbox and a phone in E.164, however it was typed", () => {
     expect(contactKey("  Pat@Example.COM ")).toBe("pat@example.com");
+    expect(contactKey("optedout@ｇmail.com")).toBe("optedout@gmail.com");
+    expect(contactKey("Opted.Out+stop@googlemail.com")).toBe("optedout@gmail.com");
     expect(contactKey("614-555-0177 ext 2")).toBe("+16145550177");
-    expect(emailKey(" Pat@Example.com")).toBe("pat@example.com");
+  });
+
+  it("leaves Meta's e-mail as Meta hashes it: trimmed and lowercased only", () => {
+    expect(emailKey(" Pat.Lee+x@Gmail.com")).toBe("pat.lee+x@gmail.com");
   });
 
   it("refuses what is neither, saying what it takes", () => {
@@ -43,6 +48,9 @@ describe("contactKey", () => {
     ]);
     expect(leadContactKeys({ email: "pat@example.com", phone: "ask for Sam" })).toEqual([
       "pat@example.com",
+    ]);
+    expect(leadContactKeys({ email: "p.at+a@ｇｍａｉｌ.com", phone: null })).toEqual([
+      "pat@gmail.com",
     ]);
   });
 });

@@ -3,17 +3,21 @@
 import { findPhoneNumbersInText, parsePhoneNumberFromString } from "libphonenumber-js";
 
 import { EMAIL_PATTERN } from "./lead-rules.ts";
+import { mailboxKey } from "./mailbox.ts";
 
 /**
- * How a person is recognised across leads, opt-outs, Meta's event and the exports: one key
- * for an e-mail and one for a phone, made the same way when a key is written and when one
- * is matched, so every spelling of a contact finds the same rows.
+ * How a person is recognised across leads, opt-outs and the exports: one key for an e-mail's
+ * mailbox (mailbox.ts) and one for a phone, made the same way when a key is written and when
+ * one is matched, so every spelling of a contact finds the same rows.
  */
 
 /** Numbers written without a country code are taken as US numbers. */
 const DEFAULT_COUNTRY = "US";
 
-/** An e-mail as it is matched: trimmed and lowercased (Meta's rule for em as well). */
+/**
+ * An e-mail as Meta's Conversions API hashes it for em: trimmed and lowercased, Meta's own
+ * rule. Not how a person is matched here: that is mailboxKey.
+ */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -55,7 +59,7 @@ export function contactKey(text: string): string {
   const trimmed = text.trim();
   if (trimmed.includes("@")) {
     if (!EMAIL_PATTERN.test(trimmed)) throw new Error(`"${text}" is not an e-mail address.`);
-    return emailKey(trimmed);
+    return mailboxKey(trimmed);
   }
   const phone = phoneKey(trimmed);
   if (!phone) {
@@ -66,8 +70,8 @@ export function contactKey(text: string): string {
   return phone;
 }
 
-/** The keys a lead is reached at: its e-mail, and its phone when it gave one that reads as a number. */
+/** The keys a lead is reached at: its mailbox, and its phone when it gave one that reads as a number. */
 export function leadContactKeys(lead: { email: string; phone: string | null }): string[] {
   const phone = lead.phone === null ? null : phoneKey(lead.phone);
-  return [emailKey(lead.email), ...(phone ? [phone] : [])];
+  return [mailboxKey(lead.email), ...(phone ? [phone] : [])];
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { TOUCH_FIELDS, type Touch, type TouchField } from "./attribution.ts";
+import { TOUCH_FIELDS, type Touch, type TouchField } from "./touch-fields.ts";
 import { ISO_DATE_TIME_MESSAGE, isIsoDateTime, touchFieldProblem } from "./touch-rules.ts";
 import {
   ADDRESS_BLANK,

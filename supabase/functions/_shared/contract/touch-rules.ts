@@ -1,4 +1,4 @@
-import { TOUCH_FIELDS, tagFieldProblem, type Touch, type TouchField } from "./attribution.ts";
+import { TOUCH_FIELDS, tagFieldProblem, type Touch, type TouchField } from "./touch-fields.ts";
 
 /**
  * The checks of a whole touch, its time included: the function's request schema and the

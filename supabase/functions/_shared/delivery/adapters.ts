@@ -2,12 +2,12 @@ import { leadContactKeys } from "../contract/contacts.ts";
 import type { LeadConfig } from "../config/lead-config.ts";
 import { hasStopped } from "../store/lead-records.ts";
 import type { ClaimedDelivery } from "../store/lead-store.ts";
-import type { LeadRow } from "../store/rows.ts";
+import type { LeadRow, OptOut } from "../store/rows.ts";
 import { buildConfirmationEmail, buildConfirmationText } from "./messages/homeowner-messages.ts";
 import { sendMetaLead, type MetaLeadInput } from "./providers/meta.ts";
 import type { AttemptResult } from "./outbox.ts";
 import type { DeliveryChannel } from "../store/channels.ts";
-import { sendEmail } from "./providers/resend.ts";
+import { sendEmail, type Email } from "./providers/resend.ts";
 import {
   buildEscalationEmail,
   buildEscalationText,
@@ -43,121 +43,152 @@ export function createChannels(
   config: LeadConfig,
   { log, fetch: fetchImpl = fetch }: ChannelDeps,
 ): Channels {
-  const { resend, teamEmail, twilio, company } = config;
-
+  const send = senders(config, fetchImpl);
   return {
-    async team_email({ delivery, lead, consent }) {
-      if (!resend || !teamEmail) {
-        log(`New lead ${describeLead(lead)}`);
-        return { outcome: "logged" };
-      }
-      // Rows carried over from before the outbox name no addresses: the team's current ones.
-      const to = delivery.destination
-        ? delivery.destination.split(",").map((item) => item.trim())
-        : teamEmail.to;
-      return sendEmail(
-        resend,
-        { from: teamEmail.from, to, replyTo: lead.email, ...buildTeamEmail(lead, consent) },
-        delivery.id,
-        fetchImpl,
-      );
-    },
+    team_email: teamEmail(config, send, log),
+    team_sms: teamSms(send),
+    webhook: webhook(config, fetchImpl),
+    meta: meta(config, fetchImpl),
+    confirm_email: confirmEmail(config, send),
+    confirm_sms: confirmSms(config, send),
+    escalation: escalation(config, send),
+  };
+}
 
-    async team_sms({ delivery, lead }) {
-      if (!twilio) return unset("TWILIO_ACCOUNT_SID");
-      return sendText(twilio, delivery.destination, buildTeamText(lead), fetchImpl);
-    },
+/** The e-mail and text senders over the configured providers; unset when a provider is. */
+type Senders = {
+  email: ((email: Email, key: string) => Promise<AttemptResult>) | null;
+  text: ((to: string, body: string) => Promise<AttemptResult>) | null;
+};
 
-    async webhook({ delivery, lead, consent }) {
-      const endpoint = config.webhooks.find(({ url }) => url === delivery.destination);
-      if (!endpoint) return unset("this endpoint in LEADS_WEBHOOK_URL");
-      return sendWebhook(endpoint, delivery.id, leadEventBody(delivery, lead, consent), fetchImpl);
-    },
+function senders({ resend, twilio }: LeadConfig, fetchImpl: typeof fetch): Senders {
+  return {
+    email: resend && ((email, key) => sendEmail(resend, email, key, fetchImpl)),
+    text: twilio && ((to, body) => sendText(twilio, to, body, fetchImpl)),
+  };
+}
 
-    async meta({ lead, consent, optOuts }) {
-      if (!config.meta) return unset("META_DATASET_ID");
-      if (lead.gpc)
-        return { outcome: "skipped", reason: "the browser sent Global Privacy Control" };
-      const stop = hasStopped(optOuts, leadContactKeys(lead), "sharing");
-      if (stop) {
-        return {
-          outcome: "skipped",
-          reason: `${stop.contact} opted out of ${stop.channel === "all" ? "everything" : "sharing"} on ${stop.recorded_at.slice(0, 10)}`,
-        };
-      }
-      return sendMetaLead(
-        config.meta,
-        metaInput(
-          lead,
-          consent?.page_url ?? null,
-          consent?.user_agent ?? null,
-          consent?.client_ip ?? null,
-        ),
-        fetchImpl,
-      );
-    },
+/** The latest opt-out of these contacts from this channel, as a skip; null when none holds. */
+function optedOut(
+  optOuts: ClaimedDelivery["optOuts"],
+  contacts: string[],
+  channel: "email" | "texts" | "sharing",
+  reason: (stop: OptOut) => string,
+): AttemptResult | null {
+  const stop = hasStopped(optOuts, contacts, channel);
+  return stop && { outcome: "skipped", reason: reason(stop) };
+}
 
-    async confirm_email({ delivery, lead, optOuts }) {
-      if (!resend || !config.confirmFrom) return unset("LEADS_CONFIRM_FROM");
-      const stop = hasStopped(optOuts, [delivery.destination], "email");
-      if (stop)
-        return {
-          outcome: "skipped",
-          reason: `opted out of e-mail on ${stop.recorded_at.slice(0, 10)}`,
-        };
-      return sendEmail(
-        resend,
-        {
-          from: config.confirmFrom,
-          to: [lead.email],
-          replyTo: company.email,
-          ...buildConfirmationEmail(lead, company),
-        },
-        delivery.id,
-        fetchImpl,
-      );
-    },
+const on = (stop: OptOut) => stop.recorded_at.slice(0, 10);
 
-    async confirm_sms({ delivery, lead, optOuts }) {
-      if (!twilio || !config.confirmSms) return unset("LEADS_CONFIRM_SMS");
-      const stop = hasStopped(optOuts, [delivery.destination], "texts");
-      if (stop)
-        return {
-          outcome: "skipped",
-          reason: `opted out of texts on ${stop.recorded_at.slice(0, 10)}`,
-        };
-      return sendText(
-        twilio,
-        delivery.destination,
-        buildConfirmationText(lead, company),
-        fetchImpl,
-      );
-    },
+function teamEmail(config: LeadConfig, send: Senders, log: ChannelDeps["log"]): ChannelAdapter {
+  return async ({ delivery, lead, consent }) => {
+    const team = config.teamEmail;
+    if (!send.email || !team) {
+      log(`New lead ${describeLead(lead)}`);
+      return { outcome: "logged" };
+    }
+    // Rows carried over from before the outbox name no addresses: the team's current ones.
+    const to = delivery.destination
+      ? delivery.destination.split(",").map((item) => item.trim())
+      : team.to;
+    const email = {
+      from: team.from,
+      to,
+      replyTo: lead.email,
+      ...buildTeamEmail(lead, consent),
+    };
+    return send.email(email, delivery.id);
+  };
+}
 
-    async escalation({ delivery, lead, consent }) {
-      const minutes = Number(delivery.payload.after_minutes ?? config.escalation.afterMinutes);
-      if (delivery.destination.startsWith("+")) {
-        if (!twilio) return unset("TWILIO_ACCOUNT_SID");
-        return sendText(
-          twilio,
-          delivery.destination,
-          buildEscalationText(lead, minutes),
-          fetchImpl,
-        );
-      }
-      if (!resend || !teamEmail) return unset("RESEND_API_KEY");
-      return sendEmail(
-        resend,
-        {
-          from: teamEmail.from,
-          to: [delivery.destination],
-          replyTo: lead.email,
-          ...buildEscalationEmail(lead, minutes, consent),
-        },
-        delivery.id,
-        fetchImpl,
-      );
-    },
+function teamSms(send: Senders): ChannelAdapter {
+  return async ({ delivery, lead }) => {
+    if (!send.text) return unset("TWILIO_ACCOUNT_SID");
+    return send.text(delivery.destination, buildTeamText(lead));
+  };
+}
+
+function webhook(config: LeadConfig, fetchImpl: typeof fetch): ChannelAdapter {
+  return async ({ delivery, lead, consent }) => {
+    const endpoint = config.webhooks.find(({ url }) => url === delivery.destination);
+    if (!endpoint) return unset("this endpoint in LEADS_WEBHOOK_URL");
+    return sendWebhook(endpoint, delivery.id, leadEventBody(delivery, lead, consent), fetchImpl);
+  };
+}
+
+function meta(config: LeadConfig, fetchImpl: typeof fetch): ChannelAdapter {
+  return async ({ lead, consent, optOuts }) => {
+    if (!config.meta) return unset("META_DATASET_ID");
+    if (lead.gpc) return { outcome: "skipped", reason: "the browser sent Global Privacy Control" };
+    const skipped = optedOut(
+      optOuts,
+      leadContactKeys(lead),
+      "sharing",
+      (stop) =>
+        `${stop.contact} opted out of ${stop.channel === "all" ? "everything" : "sharing"} on ${on(stop)}`,
+    );
+    if (skipped) return skipped;
+    const input = metaInput(
+      lead,
+      consent?.page_url ?? null,
+      consent?.user_agent ?? null,
+      consent?.client_ip ?? null,
+    );
+    return sendMetaLead(config.meta, input, fetchImpl);
+  };
+}
+
+function confirmEmail(config: LeadConfig, send: Senders): ChannelAdapter {
+  return async ({ delivery, lead, optOuts }) => {
+    if (!send.email || !config.confirmFrom) return unset("LEADS_CONFIRM_FROM");
+    const skipped = optedOut(
+      optOuts,
+      [delivery.destination],
+      "email",
+      (stop) => `opted out of e-mail on ${on(stop)}`,
+    );
+    if (skipped) return skipped;
+    const email = {
+      from: config.confirmFrom,
+      to: [lead.email],
+      replyTo: config.company.email,
+      ...buildConfirmationEmail(lead, config.company),
+    };
+    return send.email(email, delivery.id);
+  };
+}
+
+function confirmSms(config: LeadConfig, send: Senders): ChannelAdapter {
+  return async ({ delivery, lead, optOuts }) => {
+    if (!send.text || !config.confirmSms) return unset("LEADS_CONFIRM_SMS");
+    const skipped = optedOut(
+      optOuts,
+      [delivery.destination],
+      "texts",
+      (stop) => `opted out of texts on ${on(stop)}`,
+    );
+    if (skipped) return skipped;
+    return send.text(delivery.destination, buildConfirmationText(lead, config.company));
+  };
+}
+
+/** The team's reminder of a lead nobody has answered: a text to a number, else an e-mail. */
+function escalation(config: LeadConfig, send: Senders): ChannelAdapter {
+  return async ({ delivery, lead, consent }) => {
+    const minutes = Number(delivery.payload.after_minutes ?? config.escalation.afterMinutes);
+    if (delivery.destination.startsWith("+")) {
+      if (!send.text) return unset("TWILIO_ACCOUNT_SID");
+      return send.text(delivery.destination, buildEscalationText(lead, minutes));
+    }
+    if (!send.email || !config.teamEmail) return unset("RESEND_API_KEY");
+    const email = {
+      from: config.teamEmail.from,
+      to: [delivery.destination],
+      replyTo: lead.email,
+      ...buildEscalationEmail(lead, minutes, consent),
+    };
+    return send.email(email, delivery.id);
   };
 }
 

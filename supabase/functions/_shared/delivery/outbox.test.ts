@@ -1,4 +1,4 @@
-import { answerOutcome, deliveryId, retryAfterSeconds, retryDelaySeconds } from "./outbox.ts";
+import { deliveryId, retryDelaySeconds } from "./outbox.ts";
 import { uuidFromText } from "../contract/uuid.ts";
 
 describe("retryDelaySeconds", () => {
@@ -6,39 +6,6 @@ describe("retryDelaySeconds", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20].map(retryDelaySeconds)).toEqual([
       5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400, 86_400, 86_400,
     ]);
-  });
-});
-
-describe("answerOutcome", () => {
-  const describe_ = (status: number) => `${status} from the webhook`;
-
-  it.each<[number, string]>([
-    [200, "sent"],
-    [204, "sent"],
-    [408, "retry"],
-    [429, "retry"],
-    [500, "retry"],
-    [502, "retry"],
-    [503, "retry"],
-    [400, "failed"],
-    [401, "failed"],
-    [404, "failed"],
-    [410, "failed"],
-    [422, "failed"],
-  ])("takes %i as %s", (status, outcome) => {
-    expect(answerOutcome(status, null, describe_).outcome).toBe(outcome);
-  });
-
-  it("keeps Retry-After, in seconds or as a date", () => {
-    expect(answerOutcome(429, "30", describe_)).toEqual({
-      outcome: "retry",
-      status: 429,
-      error: "429 from the webhook",
-      retryAfterSeconds: 30,
-    });
-    const now = Date.parse("2026-11-27T12:00:00Z");
-    expect(retryAfterSeconds("Fri, 27 Nov 2026 12:02:00 GMT", now)).toBe(120);
-    expect(retryAfterSeconds("soon", now)).toBeNull();
   });
 });
 

@@ -5,15 +5,15 @@ import type { PlannedDelivery } from "../store/rows.ts";
 /**
  * The outbox: every message a lead causes is one row of public.lead_deliveries, written
  * with the lead, and delivered by one loop (deliver.ts) through a small adapter per
- * channel (channels.ts). This module holds what a row is, how one is planned and when a
- * failed one is tried again.
+ * channel (adapters.ts), each calling its provider through one transport (transport.ts).
+ * This module holds what a row is, how one is planned and when a failed one is tried again.
  */
 
 /**
  * What one attempt came to, as the adapter saw it. `retry`: the outcome is unknown or the
  * receiver is busy (a timeout, 408, 429, 5xx), so the same delivery is tried again with the
- * same id; `failed`: refused for good (410, another 4xx); `logged`: no provider, the log has
- * it; `skipped`: a rule says not to send it (an opt-out), with the reason.
+ * same id; `failed`: refused for good (410, another 4xx, a redirect); `logged`: no provider,
+ * the log has it; `skipped`: a rule says not to send it (an opt-out), with the reason.
  */
 export type AttemptResult =
   | { outcome: "sent"; status?: number }
@@ -71,51 +71,4 @@ export async function planDelivery(
     status: "pending",
     note: null,
   };
-}
-
-/**
- * What an HTTP answer means for a delivery, as Standard Webhooks advises senders: 2xx is
- * delivered; 408, 429 and 5xx are passing (retry, after Retry-After when given); 410 means
- * the receiver wants no more; any other answer is refused for good. `detail` is what the
- * provider said, made printable by the caller.
- */
-export function answerOutcome(
-  status: number,
-  retryAfter: string | null,
-  describe: (status: number) => string,
-): AttemptResult {
-  if (status >= 200 && status < 300) return { outcome: "sent", status };
-  const error = describe(status);
-  if (status === 408 || status === 429 || status >= 500) {
-    const seconds = retryAfterSeconds(retryAfter);
-    return {
-      outcome: "retry",
-      error,
-      status,
-      ...(seconds === null ? {} : { retryAfterSeconds: seconds }),
-    };
-  }
-  return { outcome: "failed", error, status };
-}
-
-/** Retry-After in seconds (a number or an HTTP date); null when absent or unreadable. */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-/** A request that never got an answer: the receiver may have it, so it is tried again. */
-export function unreachable(what: string, error: unknown): AttemptResult {
-  // Not instanceof: a DOMException (the timeout's) may come from another realm.
-  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
-  const reason =
-    name === "TimeoutError"
-      ? "no answer within the timeout"
-      : typeof message === "string"
-        ? message
-        : String(error);
-  return { outcome: "retry", error: `${what} could not be reached: ${reason}` };
 }

@@ -1,4 +1,5 @@
-import { emailKey, parsePhone } from "../contract/contacts.ts";
+import { parsePhone } from "../contract/contacts.ts";
+import { mailboxDoubt, mailboxKey } from "../contract/mailbox.ts";
 import type { LeadConfig } from "../config/lead-config.ts";
 import type { StatusChange } from "../store/rows.ts";
 import type { ConsentRecord, Lead } from "../store/rows.ts";
@@ -67,8 +68,10 @@ export async function planNewLead(
       }),
     );
   }
-  if (config.resend && config.confirmFrom) {
-    const destination = emailKey(lead.email);
+  // No confirmation to an address whose domain imitates another's (mailbox.ts).
+  if (config.resend && config.confirmFrom && mailboxDoubt(lead.email) === null) {
+    // The mailbox's key, for the opt-out check and one a day; the e-mail goes to lead.email.
+    const destination = mailboxKey(lead.email);
     plans.push(
       planDelivery(lead.id, {
         channel: "confirm_email",

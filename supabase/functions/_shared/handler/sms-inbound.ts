@@ -11,9 +11,7 @@ import type { LeadRecords } from "../store/lead-records.ts";
 import { escapeNonPrintable, printableJson } from "../contract/printable.ts";
 import { buildHelpText } from "../delivery/messages/homeowner-messages.ts";
 import { isSignedByTwilio } from "../delivery/providers/twilio.ts";
-
-/** Where Twilio posts the texts people send to the company's number: .../send-contact-email/sms-inbound */
-export const SMS_INBOUND_PATH = "/sms-inbound";
+import { readText } from "../intake/read-body.ts";
 
 const STOP_WORDS = new Set([
   "STOP",
@@ -34,8 +32,6 @@ export type SmsInboundDeps = {
   company: CompanyFacts;
   records: Pick<LeadRecords, "recordOptOut">;
   log: (line: string) => void;
-  /** Reads the body with the same bound as the offer form's; null past it. */
-  readText: (request: Request, maxBytes: number) => Promise<string | null>;
 };
 
 function twiml(message?: string): Response {
@@ -77,7 +73,7 @@ export async function handleSmsInbound(request: Request, deps: SmsInboundDeps): 
   }
   let text: string | null;
   try {
-    text = await deps.readText(request, BODY_MAX);
+    text = await readText(request, BODY_MAX);
   } catch {
     return refuse(400, "The body is not UTF-8.");
   }

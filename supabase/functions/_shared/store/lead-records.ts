@@ -1,8 +1,24 @@
+import { z } from "zod";
+
 import { contactKey } from "../contract/contacts.ts";
 import { OPT_OUT_CHANNELS, type OptOutChannel } from "./channels.ts";
+import {
+  consentEvidence,
+  deliveryAttempt,
+  deliveryRow,
+  optOut,
+  statusChange,
+  text,
+} from "./row-schemas.ts";
 import { LEAD_STATUSES, type LeadStatus } from "./rows.ts";
-import type { ConsentEvidence, DeliveryRow, OptOut, StatusChange } from "./rows.ts";
-import { isoDates, toDeliveryRow, type Query } from "./sql.ts";
+import type {
+  ConsentEvidence,
+  DeliveryAttempt,
+  DeliveryRow,
+  OptOut,
+  StatusChange,
+} from "./rows.ts";
+import { runner, statement, type Params, type Query } from "./sql.ts";
 
 /**
  * What the operator records about leads after they arrive, and reads back: the consent
@@ -36,8 +52,10 @@ export type LeadRecords = {
    * no longer matches the rows.
    */
   checkIntegrity(): Promise<IntegrityReport>;
-  /** Every delivery (of one lead, when given), oldest first. */
-  deliveries(leadId?: string | null): Promise<DeliveryRow[]>;
+  /** Every delivery (of one lead, or the one delivery, when an id is given), oldest first. */
+  deliveries(leadOrDeliveryId?: string | null): Promise<DeliveryRow[]>;
+  /** Every attempt of one delivery, or of each of one lead's deliveries, oldest first. */
+  attempts(deliveryOrLeadId: string): Promise<DeliveryAttempt[]>;
   /**
    * Makes failed deliveries pending again, with a new lifetime: after the operator fixed
    * what refused them (a provider's key, a webhook's address). One lead's, or every failed
@@ -52,11 +70,11 @@ const NOTE_MAX = 500;
 const VALUE_MAX = 1e11;
 
 /** The id as stored (lowercase); throws saying what an id looks like. */
-export function leadIdOf(text: string): string {
-  const id = text.trim().toLowerCase();
+export function leadIdOf(typed: string, what = "a lead id"): string {
+  const id = typed.trim().toLowerCase();
   if (!UUID.test(id)) {
     throw new Error(
-      `"${text}" is not a lead id: ids look like 0d9c8b7a-1e2f-8a3b-9c4d-5e6f7a8b9c0d.`,
+      `"${typed}" is not ${what}: ids look like 0d9c8b7a-1e2f-8a3b-9c4d-5e6f7a8b9c0d.`,
     );
   }
   return id;
@@ -83,74 +101,119 @@ export function hasStopped(
   return latest?.action === "opt_out" ? latest : null;
 }
 
-const BTREE_INDEXES = `
+const OPT_OUT_COLUMNS = "id, contact, channel, action, recorded_at, note";
+const STATUS_COLUMNS = "id, lead_id, status, value, currency, note, changed_at";
+
+const CONSENT = statement(
+  consentEvidence,
+  (param: Params<{ lead_id: string }>) =>
+    `select * from public.lead_consents where lead_id = ${param.lead_id}::uuid`,
+);
+
+const OPT_OUTS = statement(
+  optOut,
+  () => `select ${OPT_OUT_COLUMNS} from public.contact_opt_outs order by recorded_at, id`,
+);
+
+const RECORD_OPT_OUT = statement(
+  optOut,
+  (param: Params<{ contact: string; channel: string; note: string | null; action: string }>) => `
+  insert into public.contact_opt_outs (contact, channel, note, action)
+  values (${param.contact}, ${param.channel}, ${param.note}, ${param.action})
+  returning ${OPT_OUT_COLUMNS}`,
+);
+
+const DELIVERIES = statement(
+  deliveryRow,
+  (param: Params<{ id: string | null }>) => `
+  select * from public.lead_deliveries
+  where ${param.id}::uuid is null or lead_id = ${param.id}::uuid or id = ${param.id}::uuid
+  order by created_at, lead_id, channel, destination`,
+);
+
+const ATTEMPTS = statement(
+  deliveryAttempt,
+  (param: Params<{ id: string }>) => `
+  select * from public.lead_delivery_attempts
+  where delivery_id = ${param.id}::uuid or lead_id = ${param.id}::uuid
+  order by at, id`,
+);
+
+const REDELIVER = statement(
+  z.object({ id: text }),
+  (param: Params<{ lead_id: string | null }>) => `
+  update public.lead_deliveries
+  set status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = null,
+      give_up_at = now() + interval '3 days',
+      last_error = 'sent again by the operator after: ' || coalesce(last_error, 'a failure')
+  where status = 'failed' and (${param.lead_id}::uuid is null or lead_id = ${param.lead_id}::uuid)
+  returning id`,
+);
+
+const STATUS_CHANGES = statement(
+  statusChange,
+  () => `select ${STATUS_COLUMNS} from public.lead_status_changes order by changed_at, id`,
+);
+
+/** Only for a lead that exists: the insert selects from it. */
+const RECORD_STATUS = statement(
+  statusChange,
+  (
+    param: Params<{ lead_id: string; status: string; value: number | null; note: string | null }>,
+  ) => `
+  insert into public.lead_status_changes (lead_id, status, value, currency, note)
+  select id, ${param.status}, ${param.value}::numeric,
+         case when ${param.value}::numeric is null then null else 'USD' end, ${param.note}
+  from public.leads where id = ${param.lead_id}::uuid
+  returning ${STATUS_COLUMNS}`,
+);
+
+const BTREE_INDEXES = statement(
+  z.object({ index: text }),
+  () => `
   select c.relname as index
   from pg_index i
   join pg_class c on c.oid = i.indexrelid
   join pg_namespace n on n.oid = c.relnamespace
   join pg_am a on a.oid = c.relam
   where n.nspname = 'public' and a.amname = 'btree'
-  order by c.relname`;
+  order by c.relname`,
+);
 
-const OPT_OUT_COLUMNS = "id, contact, channel, action, recorded_at, note";
-const STATUS_COLUMNS = "id, lead_id, status, value, currency, note, changed_at";
+const CHECK_INDEX = statement(
+  z.unknown(),
+  (param: Params<{ index: string }>) => `select bt_index_check(${param.index}::regclass, true)`,
+);
 
 /** The operator's records through any Query: dates come back as ISO strings. */
 export function createSqlLeadRecords(query: Query): LeadRecords {
-  const rows = async <T>(text: string, params?: unknown[]) =>
-    (await query(text, params)).map((row) => recordRow(row) as T);
+  const run = runner(query);
+  const optionalId = (id: string | null) => (id === null ? null : leadIdOf(id));
 
   return {
     async consent(id) {
-      const [row] = await rows<ConsentEvidence>(
-        "select * from public.lead_consents where lead_id = $1",
-        [leadIdOf(id)],
-      );
+      const [row] = await run(CONSENT, { lead_id: leadIdOf(id) });
       return row ?? null;
     },
-    optOuts: () =>
-      rows<OptOut>(
-        `select ${OPT_OUT_COLUMNS} from public.contact_opt_outs order by recorded_at, id`,
-      ),
+    optOuts: () => run(OPT_OUTS, {}),
     async recordOptOut(contact, channel, note = null, action = "opt_out") {
       if (!(OPT_OUT_CHANNELS as readonly string[]).includes(channel)) {
         throw new Error(`--channel takes one of ${OPT_OUT_CHANNELS.join(", ")}; got "${channel}".`);
       }
-      const [row] = await rows<OptOut>(
-        `insert into public.contact_opt_outs (contact, channel, note, action)
-         values ($1, $2, $3, $4)
-         returning ${OPT_OUT_COLUMNS}`,
-        [contactKey(contact), channel, noteText(note), action],
-      );
+      const [row] = await run(RECORD_OPT_OUT, {
+        contact: contactKey(contact),
+        channel,
+        note: noteText(note),
+        action,
+      });
       return row!;
     },
-    async deliveries(leadId = null) {
-      return (
-        await query(
-          `select * from public.lead_deliveries
-           where $1::uuid is null or lead_id = $1::uuid
-           order by created_at, lead_id, channel, destination`,
-          [leadId === null ? null : leadIdOf(leadId)],
-        )
-      ).map(toDeliveryRow);
-    },
+    deliveries: async (id = null) => run(DELIVERIES, { id: optionalId(id) }),
+    attempts: async (id) => run(ATTEMPTS, { id: leadIdOf(id, "a delivery's or a lead's id") }),
     async redeliver(leadId = null) {
-      return (
-        await query(
-          `update public.lead_deliveries
-           set status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = null,
-               give_up_at = now() + interval '3 days',
-               last_error = 'sent again by the operator after: ' || coalesce(last_error, 'a failure')
-           where status = 'failed' and ($1::uuid is null or lead_id = $1::uuid)
-           returning id`,
-          [leadId === null ? null : leadIdOf(leadId)],
-        )
-      ).length;
+      return (await run(REDELIVER, { lead_id: optionalId(leadId) })).length;
     },
-    statusChanges: () =>
-      rows<StatusChange>(
-        `select ${STATUS_COLUMNS} from public.lead_status_changes order by changed_at, id`,
-      ),
+    statusChanges: () => run(STATUS_CHANGES, {}),
     async recordStatus(id, status, { value = null, note = null } = {}) {
       if (!(LEAD_STATUSES as readonly string[]).includes(status)) {
         throw new Error(`A status is one of ${LEAD_STATUSES.join(", ")}; got "${status}".`);
@@ -158,48 +221,40 @@ export function createSqlLeadRecords(query: Query): LeadRecords {
       if (value !== null && !(Number.isFinite(value) && value >= 0 && value <= VALUE_MAX)) {
         throw new Error(`--value takes an amount in dollars, such as 185000; got "${value}".`);
       }
-      // Only for a lead that exists: the insert selects from it.
-      const [row] = await rows<StatusChange>(
-        `insert into public.lead_status_changes (lead_id, status, value, currency, note)
-         select id, $2, $3::numeric, case when $3::numeric is null then null else 'USD' end, $4
-         from public.leads where id = $1
-         returning ${STATUS_COLUMNS}`,
-        [leadIdOf(id), status, value, noteText(note)],
-      );
+      const [row] = await run(RECORD_STATUS, {
+        lead_id: leadIdOf(id),
+        status,
+        value,
+        note: noteText(note),
+      });
       if (!row) throw new Error(`No lead has the id ${leadIdOf(id)}.`);
       return row;
     },
-    async checkIntegrity() {
-      await query("create extension if not exists amcheck");
-      const problems: string[] = [];
-      const indexes = await query(BTREE_INDEXES);
-      // One index at a time: a damaged one raises an error, and the others are still checked.
-      for (const { index } of indexes) {
-        try {
-          await query("select bt_index_check($1::regclass, true)", [`public.${String(index)}`]);
-        } catch (error) {
-          problems.push(
-            `${String(index)}: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
-      }
-      return { indexes: indexes.length, problems };
-    },
+    checkIntegrity: () => checkIntegrity(query),
   };
+}
+
+/**
+ * Every B-tree index checked against its table, one at a time: a damaged one raises an
+ * error, and the others are still checked.
+ */
+async function checkIntegrity(query: Query): Promise<IntegrityReport> {
+  const run = runner(query);
+  await query("create extension if not exists amcheck");
+  const problems: string[] = [];
+  const indexes = await run(BTREE_INDEXES, {});
+  for (const { index } of indexes) {
+    try {
+      await run(CHECK_INDEX, { index: `public.${index}` });
+    } catch (error) {
+      problems.push(`${index}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { indexes: indexes.length, problems };
 }
 
 function noteText(note: string | null): string | null {
   const text = note?.trim() ?? "";
   if ([...text].length > NOTE_MAX) throw new Error(`--note is longer than ${NOTE_MAX} characters.`);
   return text || null;
-}
-
-/** As the leads' rows, and the bigint ids and numeric values as numbers (postgres.js gives text). */
-function recordRow(row: Record<string, unknown>): Record<string, unknown> {
-  const plain = isoDates(row);
-  for (const column of ["id", "value"]) {
-    const value = plain[column];
-    if (typeof value === "string" || typeof value === "bigint") plain[column] = Number(value);
-  }
-  return plain;
 }

@@ -19,12 +19,16 @@ export type ClaimedDelivery = {
   optOuts: OptOut[];
 };
 
-/** What came of an attempt, as the store records it. */
-export type AttemptRecord =
+/** What came of an attempt, as the store records it (and keeps, in lead_delivery_attempts). */
+export type AttemptRecord = (
   | { status: "sent" | "logged"; httpStatus?: number | null }
   | { status: "failed" | "skipped"; error: string; httpStatus?: number | null }
   /** Tried again after `delaySeconds`, unless that passes the delivery's give-up time. */
-  | { status: "pending"; error: string; httpStatus?: number | null; delaySeconds: number };
+  | { status: "pending"; error: string; httpStatus?: number | null; delaySeconds: number }
+) & {
+  /** How long the channel's adapter took, in milliseconds. */
+  durationMs?: number | null;
+};
 
 export type InsertResult =
   | { inserted: true }
@@ -69,8 +73,9 @@ export interface LeadStore {
    */
   claimDeliveries(options: { leadId?: string; limit: number }): Promise<ClaimedDelivery[]>;
   /**
-   * Records the attempt numbered `attempt` (a later claim's record wins over a stale one).
-   * Returns the status stored: a pending one past its give-up time is stored failed.
+   * Records the attempt numbered `attempt` (a later claim's record wins over a stale one),
+   * and keeps it with the delivery's earlier attempts, in the same statement. Returns the
+   * status stored: a pending one past its give-up time is stored failed.
    */
   recordAttempt(id: string, attempt: number, record: AttemptRecord): Promise<string | null>;
   /**

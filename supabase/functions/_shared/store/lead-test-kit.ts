@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 
-import { attributionToColumns } from "../contract/attribution.ts";
+import { attributionToColumns } from "../contract/attribution-columns.ts";
 import { createSqlLeadRecords, type LeadRecords } from "./lead-records.ts";
 import type { LeadStore } from "./lead-store.ts";
 import type { Lead, LeadRow } from "./rows.ts";
@@ -80,7 +80,7 @@ export type TestStore = LeadStore &
     query: Query;
     /** Empties every table but the rate limit's salt, for the next test. */
     reset(): Promise<void>;
-    /** While true, every call of the store throws, as a database that is down. */
+    /** While true, every statement of the store is refused, as by a database that is down. */
     failing: boolean;
     close(): Promise<void>;
   };
@@ -90,8 +90,8 @@ const MIGRATIONS = path.resolve("supabase", "migrations");
 
 /**
  * The SQL store over an in-memory PGlite with the migrations applied. Slow to start (seconds):
- * open one per test file and reset it between tests. A test file must load PGlite outside
- * Jest's sandbox (see lead-handler.test.ts).
+ * open one per test file and reset it between tests. Jest loads PGlite outside its sandbox
+ * (jest.config.mjs maps it to scripts/jest/).
  */
 export async function openTestStore(): Promise<TestStore> {
   const db = await PGlite.create();
@@ -102,25 +102,38 @@ export async function openTestStore(): Promise<TestStore> {
   }
   const query: Query = async (text, params) =>
     (await db.query<Record<string, unknown>>(text, params)).rows;
-  const store = { ...createSqlLeadStore(query), ...createSqlLeadRecords(query) };
+  // While `failing` is set, every statement of the store is refused, as by a database that is down.
+  const storeQuery: Query = (text, params) =>
+    test.failing ? Promise.reject(new Error("connection refused")) : query(text, params);
   const test: TestStore = {
-    ...store,
+    ...createSqlLeadStore(storeQuery),
+    ...createSqlLeadRecords(storeQuery),
     query,
     failing: false,
     async reset() {
       // TRUNCATE fires no row triggers: the append-only tables empty too.
-      await db.exec(`truncate public.lead_deliveries, public.lead_consents,
-        public.contact_opt_outs, public.lead_status_changes, public.lead_rate_limits,
-        public.leads`);
+      await db.exec(`truncate public.lead_delivery_attempts, public.lead_deliveries,
+        public.lead_consents, public.contact_opt_outs, public.lead_status_changes,
+        public.lead_rate_limits, public.leads`);
     },
     close: () => db.close(),
   };
-  // Every store method throws while `failing` is set.
-  for (const [name, method] of Object.entries(store)) {
-    (test as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-      if (test.failing) return Promise.reject(new Error("connection refused"));
-      return (method as (...params: unknown[]) => Promise<unknown>)(...args);
-    };
-  }
   return test;
+}
+
+/**
+ * The deliverer's clock for tests: a wait ends at once, and the database's now() decides what
+ * is due, so the wait is spent by moving every pending delivery's due time that much earlier.
+ * Each wait asked for is pushed to `waits`, in milliseconds.
+ */
+export function fastForwardSleep(store: Pick<TestStore, "query">, waits: number[]) {
+  return async (ms: number): Promise<void> => {
+    waits.push(ms);
+    await store.query(
+      `update public.lead_deliveries
+       set next_attempt_at = next_attempt_at - $1 * interval '1 millisecond'
+       where status = 'pending'`,
+      [ms],
+    );
+  };
 }

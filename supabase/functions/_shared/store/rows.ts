@@ -1,7 +1,13 @@
-import type { AttributionColumns } from "../contract/attribution.ts";
+import { ATTRIBUTION_COLUMNS, type AttributionColumns } from "../contract/attribution-columns.ts";
 import type { Condition } from "../contract/lead-rules.ts";
 import type { StateName } from "../contract/states.ts";
-import type { DeliveryChannel, DeliveryEvent, DeliveryStatus, OptOutChannel } from "./channels.ts";
+import {
+  DELIVERY_STATUSES,
+  type DeliveryChannel,
+  type DeliveryEvent,
+  type DeliveryStatus,
+  type OptOutChannel,
+} from "./channels.ts";
 
 /**
  * What the store keeps, row by row, with times as ISO strings: the lead, its consent record,
@@ -33,6 +39,42 @@ export type Lead = {
   /** The browser sent Global Privacy Control: no export or ad-platform event includes the lead. */
   gpc: boolean;
 } & AttributionColumns;
+
+/** The columns a request fills, in the order the CLI exports them; the rest have defaults. */
+export const LEAD_COLUMNS = [
+  "id",
+  "address",
+  "condition",
+  "email",
+  "phone",
+  "state",
+  "source",
+  "consent_version",
+  "consent_at",
+  "fill_ms",
+  "spam_reason",
+  "fingerprint",
+  "intake_notes",
+  "gpc",
+  ...ATTRIBUTION_COLUMNS,
+] as const satisfies readonly (keyof Lead)[];
+
+/** The consent record's columns the request fills; lead_id, e-mail and phone come from the lead. */
+export const CONSENT_COLUMNS = [
+  "consented_at",
+  "disclosure_version",
+  "disclosure_sha256",
+  "disclosure_verified",
+  "brand",
+  "calls",
+  "texts",
+  "page_url",
+  "user_agent",
+  "client_ip",
+  "gpc",
+  "via",
+  "doubts",
+] as const satisfies readonly (keyof ConsentRecord)[];
 
 /**
  * The consent a lead was sent under, stored with it (public.lead_consents) and kept
@@ -134,6 +176,31 @@ export type DeliveryRow = {
   last_status: number | null;
   sent_at: string | null;
   once_key: string | null;
+};
+
+/**
+ * What an attempt left its delivery as: every status but "sending", which is the attempt
+ * itself. "unverified" only for attempts carried over from before delivery records.
+ */
+export type AttemptOutcome = Exclude<DeliveryStatus, "sending">;
+export const ATTEMPT_OUTCOMES: readonly AttemptOutcome[] = DELIVERY_STATUSES.filter(
+  (status): status is AttemptOutcome => status !== "sending",
+);
+
+/** A row of public.lead_delivery_attempts: one attempt of a delivery, kept for good. */
+export type DeliveryAttempt = {
+  id: number;
+  delivery_id: string;
+  lead_id: string;
+  /** The delivery's attempt number (it starts again at 1 after --redeliver). */
+  attempt: number;
+  at: string;
+  outcome: AttemptOutcome;
+  http_status: number | null;
+  /** How long the channel's adapter took; null for attempts carried over. */
+  duration_ms: number | null;
+  /** The error or reason, as the delivery's last_error had it: at most 1,000 characters. */
+  excerpt: string | null;
 };
 
 /** A delivery to write: the row's fields the planner chooses; the store adds the times. */

@@ -1,4 +1,4 @@
-import type { DeliveryRow, LeadRow } from "./rows.ts";
+import { z } from "zod";
 
 /**
  * Runs one SQL statement with $1-style parameters and returns its rows: postgres.js
@@ -6,49 +6,54 @@ import type { DeliveryRow, LeadRow } from "./rows.ts";
  */
 export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
-/** The timestamptz columns of leads and lead_consents. */
-const TIME_COLUMNS = new Set([
-  "created_at",
-  "consent_at",
-  "touched_at",
-  "first_touched_at",
-  "received_at",
-  "consented_at",
-]);
+/** A statement's placeholders, one per parameter name. */
+export type Params<V> = { readonly [K in keyof V]: string };
+
+/** One SQL statement, its parameters by name and how each of its rows reads. */
+export type Statement<V, R> = {
+  text: string;
+  /** The values in placeholder order, as both drivers take them. */
+  bind(values: V): unknown[];
+  row: z.ZodType<R>;
+};
 
 /**
- * A row read back from to_jsonb: its times, which JSON writes as Postgres prints them
- * (2026-11-27T05:27:00.123456+00:00), as the ISO strings every other read gives.
+ * A statement whose parameters are named: `write` gets a placeholder per name, numbered
+ * in order of first use (`${param.id}::uuid` is written `$1::uuid`), so the SQL reads as SQL
+ * and no index is counted by hand. Give `param` its type (`param: Params<{ id: string }>`):
+ * `bind` then takes exactly those values.
  */
-export function jsonRow(value: unknown): Record<string, unknown> {
-  const row = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(row).map(([column, item]) => [
-      column,
-      TIME_COLUMNS.has(column) && typeof item === "string" ? new Date(item).toISOString() : item,
-    ]),
-  );
+export function statement<V extends Record<string, unknown>, R>(
+  row: z.ZodType<R>,
+  write: (param: Params<V>) => string,
+): Statement<V, R> {
+  const names: string[] = [];
+  // Each name read is a parameter; the text is written once, here.
+  const param = new Proxy({} as Params<V>, {
+    get(_, name) {
+      if (typeof name !== "string") throw new TypeError("A parameter is named by a string.");
+      const index = names.includes(name) ? names.indexOf(name) : names.push(name) - 1;
+      return `$${index + 1}`;
+    },
+  });
+  const text = write(param);
+  return { text, row, bind: (values) => names.map((name) => values[name]) };
 }
 
-/** Not instanceof: a driver loaded in another realm (PGlite under Jest) has its own Date. */
-function isDate(value: unknown): value is Date {
-  return Object.prototype.toString.call(value) === "[object Date]";
+/** Runs statements through `query`, each row read by its statement's schema. */
+export function runner(query: Query) {
+  return async <V, R>(sql: Statement<V, R>, values: V): Promise<R[]> =>
+    readRows(sql.row, await query(sql.text, sql.bind(values)), sql.text);
 }
 
-/** Dates as ISO strings, so a row reads the same from postgres.js, PGlite and JSON. */
-export function isoDates(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([column, value]) => [
-      column,
-      isDate(value) ? value.toISOString() : value,
-    ]),
-  );
-}
-
-export function toLeadRow(row: Record<string, unknown>): LeadRow {
-  return isoDates(row) as LeadRow;
-}
-
-export function toDeliveryRow(row: Record<string, unknown>): DeliveryRow {
-  return isoDates(row) as DeliveryRow;
+/** Rows read by `schema`; one that does not fit throws, naming the statement and the column. */
+export function readRows<R>(schema: z.ZodType<R>, rows: unknown[], what: string): R[] {
+  return rows.map((row) => {
+    const read = schema.safeParse(row);
+    if (read.success) return read.data;
+    const statement = what.replace(/\s+/g, " ").trim().slice(0, 80);
+    throw new Error(
+      `A row of "${statement}…" is not as the store reads it:\n${z.prettifyError(read.error)}`,
+    );
+  });
 }

@@ -2,7 +2,7 @@ import type { CompanyFacts } from "../../config/lead-config.ts";
 import type { Lead } from "../../store/rows.ts";
 import { escapeNonPrintable } from "../../contract/printable.ts";
 import { RECEIVED_PROMISE } from "../../contract/site-facts.ts";
-import { escapeHtml } from "./team-messages.ts";
+import { detailsTable, html, paragraph, renderHtml, type EmailContent } from "./email-html.ts";
 
 /**
  * What a homeowner hears from us after sending the form: the confirmation e-mail, the
@@ -16,7 +16,7 @@ const STOP_LINE = "Reply STOP to opt out.";
 export function buildConfirmationEmail(
   lead: Pick<Lead, "id" | "address" | "condition" | "phone" | "email">,
   company: CompanyFacts,
-): { subject: string; html: string; text: string } {
+): EmailContent {
   const received: [string, string][] = [
     ["Property", lead.address],
     ["Condition", lead.condition],
@@ -26,6 +26,7 @@ export function buildConfirmationEmail(
   const next = lead.phone
     ? `We will call you at ${escapeNonPrintable(lead.phone)} within 24 hours with a cash offer, and confirm it in writing. There is no obligation and no fee.`
     : "We will e-mail you within 24 hours with a cash offer. There is no obligation and no fee.";
+  const thanks = `Thank you for asking ${company.name} for a cash offer. ${RECEIVED_PROMISE}`;
   const correct = `To correct a detail, reply to this e-mail or call us at ${company.phone}.`;
   const notYou =
     "If you did not ask for an offer, reply to tell us and we will not contact you again.";
@@ -33,7 +34,7 @@ export function buildConfirmationEmail(
   const subject = `We received your request for ${escapeNonPrintable(lead.address)}`;
 
   const text = [
-    `Thank you for asking ${company.name} for a cash offer. ${RECEIVED_PROMISE}`,
+    thanks,
     "",
     "What we received:",
     ...received.map(([label, value]) => `  ${label}: ${value}`),
@@ -47,20 +48,15 @@ export function buildConfirmationEmail(
     `Request ${lead.id}`,
   ].join("\n");
 
-  const rows = received
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const html = [
-    `<p>Thank you for asking ${escapeHtml(company.name)} for a cash offer. ${escapeHtml(RECEIVED_PROMISE)}</p>`,
-    `<p><strong>What we received</strong></p><table>${rows}</table>`,
-    `<p><strong>What happens next:</strong> ${escapeHtml(next)}</p>`,
-    `<p>${escapeHtml(correct)}<br>${escapeHtml(notYou)}</p>`,
-    `<p>${escapeHtml(sign)}<br>Request ${escapeHtml(lead.id)}</p>`,
-  ].join("");
-  return { subject, html, text };
+  const body = renderHtml([
+    paragraph(thanks),
+    paragraph(html`<strong>What we received</strong>`),
+    detailsTable(received),
+    paragraph(html`<strong>What happens next:</strong> ${next}`),
+    paragraph(correct, notYou),
+    paragraph(sign, `Request ${lead.id}`),
+  ]);
+  return { subject, html: body, text };
 }
 
 const TEXT_ADDRESS_MAX = 60;

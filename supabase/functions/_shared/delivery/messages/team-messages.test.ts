@@ -1,4 +1,4 @@
-import { attributionToColumns } from "../../contract/attribution.ts";
+import { attributionToColumns } from "../../contract/attribution-columns.ts";
 import type { ConsentRecord } from "../../store/rows.ts";
 import { leadFixture } from "../../store/lead-test-kit.ts";
 import {
@@ -11,7 +11,6 @@ import {
   buildTeamEmail,
   buildTeamText,
   describeLead,
-  escapeHtml,
 } from "./team-messages.ts";
 
 const lead = leadFixture({
@@ -34,14 +33,6 @@ const lead = leadFixture({
       utm_campaign: "<b>texas</b>\u202e",
     },
   }),
-});
-
-describe("escapeHtml", () => {
-  it("escapes the five characters that can open markup or break out of an attribute", () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
-      "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
-    );
-  });
 });
 
 describe("buildTeamEmail", () => {

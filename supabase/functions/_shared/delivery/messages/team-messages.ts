@@ -1,29 +1,14 @@
-import {
-  attributionFromColumns,
-  classifyTouch,
-  describeAttribution,
-} from "../../contract/attribution.ts";
+import { classifyTouch, describeAttribution } from "../../contract/attribution.ts";
+import { attributionFromColumns } from "../../contract/attribution-columns.ts";
 import type { ConsentRecord, Lead } from "../../store/rows.ts";
 import { escapeNonPrintable, printableJson } from "../../contract/printable.ts";
+import { detailsTable, paragraph, renderHtml, type EmailContent } from "./email-html.ts";
 
 /**
  * What the team reads about a lead: the e-mail, the text alert, the escalation and the log
  * line. Whatever the visitor typed is shown with controls, direction marks and line breaks
- * written out (escapeNonPrintable), and as text, never markup, in HTML.
+ * written out (escapeNonPrintable), and as text, never markup, in HTML (email-html.ts).
  */
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Visitors' text goes into the mail as text, never as markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** "Call requested: (614) 555-0100" or that none was, as the team must see it first. */
 export function callLine(lead: Pick<Lead, "phone">): string {
@@ -44,21 +29,17 @@ export function describeConsent(lead: Lead, consent: ConsentRecord | null): stri
   return `version ${lead.consent_version}, submitted ${lead.consent_at ?? "at an unknown time"}; ${agreed}`;
 }
 
-type TeamMessage = { subject: string; html: string; text: string };
-
 /** The same fields as an HTML table and as plain lines, every value printable. */
-function message(subject: string, intro: string, fields: [label: string, value: string][]) {
+function message(
+  subject: string,
+  intro: string,
+  fields: [label: string, value: string][],
+): EmailContent {
   const shown = fields.map(([label, value]) => [label, escapeNonPrintable(value)] as const);
-  const rows = shown
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${label}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
   return {
     // Header injection: escapeNonPrintable leaves no line break in the subject.
     subject: escapeNonPrintable(subject),
-    html: `<p>${escapeHtml(intro)}</p><table>${rows}</table>`,
+    html: renderHtml([paragraph(intro), detailsTable(shown)]),
     text: [intro, "", ...shown.map(([label, value]) => `${label}: ${value}`)].join("\n"),
   };
 }
@@ -81,7 +62,7 @@ function leadFields(lead: Lead, consent: ConsentRecord | null): [string, string]
 }
 
 /** The e-mail to the team for each new lead. */
-export function buildTeamEmail(lead: Lead, consent: ConsentRecord | null = null): TeamMessage {
+export function buildTeamEmail(lead: Lead, consent: ConsentRecord | null = null): EmailContent {
   return message(
     `New cash offer request: ${lead.address}`,
     lead.phone
@@ -96,7 +77,7 @@ export function buildEscalationEmail(
   lead: Lead,
   minutes: number,
   consent: ConsentRecord | null = null,
-): TeamMessage {
+): EmailContent {
   return message(
     `Not contacted after ${minutes} minutes: ${lead.address}`,
     `Nobody has marked this lead contacted ${minutes} minutes after it arrived. ${callLine(lead)}.`,

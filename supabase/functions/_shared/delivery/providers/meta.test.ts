@@ -126,7 +126,7 @@ describe("metaLeadEvent", () => {
   });
 });
 
-describe("sendMetaLead", () => {
+describe("sendMetaLead's request", () => {
   it("posts one Lead to the dataset's events edge, the token in the body and not the address", async () => {
     const { calls, fetchImpl } = fakeFetch(accepted);
     await sendMetaLead(config, lead, fetchImpl);
@@ -155,7 +155,9 @@ describe("sendMetaLead", () => {
       test_event_code: "TEST12345",
     });
   });
+});
 
+describe("sendMetaLead's reading of Meta's answer", () => {
   it("turns Meta's error JSON into a readable message without the token", async () => {
     const { fetchImpl } = fakeFetch(() =>
       Response.json(

@@ -6,11 +6,11 @@
 // Graph API versions (v26.0 the latest, released 2026-07-29), as read on 2026-11-25: https://developers.facebook.com/docs/graph-api/changelog
 
 import { META_GRAPH_URL, type MetaConfig } from "../../config/lead-config.ts";
-import { tagFieldProblem } from "../../contract/attribution.ts";
+import { tagFieldProblem } from "../../contract/touch-fields.ts";
 import { emailKey, phoneKey } from "../../contract/contacts.ts";
 import { sha256Hex } from "../../contract/disclosures.ts";
-import { escapeNonPrintable } from "../../contract/printable.ts";
-import { answerOutcome, type AttemptResult } from "../outbox.ts";
+import type { AttemptResult } from "../outbox.ts";
+import { callProvider, type ProviderAnswer } from "../transport.ts";
 
 export type MetaLeadInput = {
   id: string;
@@ -25,9 +25,6 @@ export type MetaLeadInput = {
   userAgent: string | null;
   clientIp: string | null;
 };
-
-const TIMEOUT_MS = 10_000;
-const DETAIL_MAX = 300;
 
 /**
  * Meta's rule for ph: digits only, country code first, no "+" or leading zeros: the
@@ -86,9 +83,7 @@ const TRANSIENT_CODES = new Set([1, 2, 4, 17, 32, 341, 613]);
 /**
  * Posts the lead to the dataset's /events edge and says what came of it. The access token
  * travels in the JSON body, not the address, so it stays out of access logs and of errors
- * that quote the URL; every message here has it blanked out all the same, and is printable.
- * Meta's own word that an error is temporary (is_transient, or a throttling code) is a retry
- * whatever the HTTP status.
+ * that quote the URL; every message has it blanked out all the same.
  */
 export async function sendMetaLead(
   config: MetaConfig,
@@ -96,47 +91,49 @@ export async function sendMetaLead(
   fetchImpl: typeof fetch,
 ): Promise<AttemptResult> {
   const base = (config.url ?? META_GRAPH_URL).replace(/\/+$/, "");
-  const url = `${base}/${config.apiVersion}/${config.datasetId}/events`;
-  const clean = (text: string) => printable(redact(text, config.accessToken));
-  let response: Response;
-  try {
-    const body = JSON.stringify({
-      data: [await metaLeadEvent(lead)],
-      ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
-      access_token: config.accessToken,
-    });
-    response = await fetchImpl(url, {
-      method: "POST",
+  return callProvider(
+    {
+      name: "Meta",
+      reachedName: "Meta Conversions API",
+      url: `${base}/${config.apiVersion}/${config.datasetId}/events`,
       headers: { "content-type": "application/json" },
-      body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    return {
-      outcome: "retry",
-      error: clean(`Meta Conversions API could not be reached: ${errorText(error)}`),
-    };
-  }
-  const text = await response.text().catch(() => "");
-  const graphError = (parseJson(text) as { error?: Record<string, unknown> } | null)?.error;
-  const result = answerOutcome(response.status, response.headers.get("retry-after"), (status) =>
-    clean(`${status} from Meta: ${graphErrorText(text)}`),
+      body: JSON.stringify({
+        data: [await metaLeadEvent(lead)],
+        ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
+        access_token: config.accessToken,
+      }),
+      secrets: { "access token": config.accessToken },
+      describe: ({ text }) => graphErrorText(text),
+      read: readMetaAnswer,
+    },
+    fetchImpl,
   );
-  if (result.outcome === "failed" && graphError) {
+}
+
+/**
+ * Meta's own word that an error is temporary (is_transient, or a throttling code) is a
+ * retry whatever the HTTP status; a success that received no event is a failure.
+ */
+function readMetaAnswer({ status, text }: ProviderAnswer, byStatus: AttemptResult): AttemptResult {
+  const body = parseJson(text) as {
+    error?: Record<string, unknown>;
+    events_received?: unknown;
+  } | null;
+  const graphError = body?.error;
+  if (byStatus.outcome === "failed" && graphError) {
     const transient =
       graphError.is_transient === true || TRANSIENT_CODES.has(Number(graphError.code));
-    if (transient) return { ...result, outcome: "retry" };
+    if (transient) return { ...byStatus, outcome: "retry" };
   }
-  if (result.outcome !== "sent") return result;
-  const received = (parseJson(text) as { events_received?: unknown } | null)?.events_received;
-  if (typeof received === "number" && received < 1) {
+  const received = body?.events_received;
+  if (byStatus.outcome === "sent" && typeof received === "number" && received < 1) {
     return {
       outcome: "failed",
-      status: response.status,
-      error: clean(`Meta answered ${response.status} but received no event: ${text}`),
+      status,
+      error: `Meta answered ${status} but received no event: ${text}`,
     };
   }
-  return result;
+  return byStatus;
 }
 
 function isoTime(text: string): number | null {
@@ -148,7 +145,7 @@ function isoTime(text: string): number | null {
 /** Graph API errors come as {"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}. */
 function graphErrorText(text: string): string {
   const error = (parseJson(text) as { error?: Record<string, unknown> } | null)?.error;
-  if (!error || typeof error.message !== "string") return text || "(no body)";
+  if (!error || typeof error.message !== "string") return text;
   const details = [
     typeof error.type === "string" && error.type,
     error.code !== undefined && `code ${String(error.code)}`,
@@ -161,26 +158,8 @@ function graphErrorText(text: string): string {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error)
-    return error.name === "Error" ? error.message : `${error.name}: ${error.message}`;
-  return String(error);
-}
-
-function redact(text: string, secret: string): string {
-  return [secret, encodeURIComponent(secret)].reduce(
-    (result, form) => result.split(form).join("[access token]"),
-    text,
-  );
-}
-
-function printable(text: string): string {
-  const shown = escapeNonPrintable(text);
-  return shown.length > DETAIL_MAX ? `${shown.slice(0, DETAIL_MAX)}…` : shown;
 }

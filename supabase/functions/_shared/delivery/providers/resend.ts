@@ -3,11 +3,8 @@
 // https://resend.com/docs/dashboard/emails/idempotency-keys (a key is honoured for 24 hours).
 
 import type { ResendConfig } from "../../config/lead-config.ts";
-import { escapeNonPrintable } from "../../contract/printable.ts";
-import { answerOutcome, unreachable, type AttemptResult } from "../outbox.ts";
-
-const TIMEOUT_MS = 10_000;
-const DETAIL_MAX = 300;
+import type { AttemptResult } from "../outbox.ts";
+import { callProvider } from "../transport.ts";
 
 export type Email = {
   from: string;
@@ -43,38 +40,31 @@ export async function sendEmail(
   idempotencyKey: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<AttemptResult> {
-  const post = async (replyTo: string | undefined, key: string) => {
-    const response = await fetchImpl(config.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${config.apiKey}`,
-        "content-type": "application/json",
-        "idempotency-key": key,
+  const post = (replyTo: string | undefined, key: string) =>
+    callProvider(
+      {
+        name: "Resend",
+        url: config.url,
+        headers: {
+          authorization: `Bearer ${config.apiKey}`,
+          "content-type": "application/json",
+          "idempotency-key": key,
+        },
+        body: JSON.stringify({
+          from: email.from,
+          to: email.to.map(asciiEmail),
+          ...(replyTo ? { reply_to: asciiEmail(replyTo) } : {}),
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+        }),
+        secrets: { "API key": config.apiKey },
       },
-      body: JSON.stringify({
-        from: email.from,
-        to: email.to.map(asciiEmail),
-        ...(replyTo ? { reply_to: asciiEmail(replyTo) } : {}),
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-      }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const detail = escapeNonPrintable((await response.text().catch(() => "")).slice(0, DETAIL_MAX));
-    return answerOutcome(
-      response.status,
-      response.headers.get("retry-after"),
-      (status) => `${status} from Resend: ${detail || "(no body)"}`,
+      fetchImpl,
     );
-  };
-  try {
-    const first = await post(email.replyTo, idempotencyKey);
-    if (first.outcome !== "failed" || first.status !== 422 || !email.replyTo) return first;
-    const again = await post(undefined, `${idempotencyKey}-no-reply-to`);
-    if (again.outcome !== "failed" && again.outcome !== "retry") return again;
-    return { ...again, error: `${first.error}; without the reply-to: ${again.error}` };
-  } catch (error) {
-    return unreachable("Resend", error);
-  }
+  const first = await post(email.replyTo, idempotencyKey);
+  if (first.outcome !== "failed" || first.status !== 422 || !email.replyTo) return first;
+  const again = await post(undefined, `${idempotencyKey}-no-reply-to`);
+  if (again.outcome !== "failed" && again.outcome !== "retry") return again;
+  return { ...again, error: `${first.error}; without the reply-to: ${again.error}` };
 }

@@ -7,12 +7,9 @@
 // 2026-11-27: https://www.twilio.com/docs/usage/webhooks/webhooks-security
 
 import type { TwilioConfig } from "../../config/lead-config.ts";
-import { escapeNonPrintable } from "../../contract/printable.ts";
 import { sameSecret } from "../../contract/same-secret.ts";
-import { answerOutcome, unreachable, type AttemptResult } from "../outbox.ts";
-
-const TIMEOUT_MS = 10_000;
-const DETAIL_MAX = 300;
+import type { AttemptResult } from "../outbox.ts";
+import { callProvider } from "../transport.ts";
 
 /** Sends one text through Twilio. Twilio takes no idempotency key: an attempt lost in transit may be sent twice. */
 export async function sendText(
@@ -24,25 +21,24 @@ export async function sendText(
   const url = `${config.url.replace(/\/+$/, "")}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
   const form = new URLSearchParams({ To: to, Body: body });
   form.set(config.from.startsWith("MG") ? "MessagingServiceSid" : "From", config.from);
-  try {
-    const response = await fetchImpl(url, {
-      method: "POST",
+  const pair = `${config.accountSid}:${config.authToken}`;
+  return callProvider(
+    {
+      name: "Twilio",
+      url,
       headers: {
-        authorization: `Basic ${btoa(`${config.accountSid}:${config.authToken}`)}`,
+        authorization: `Basic ${btoa(pair)}`,
         "content-type": "application/x-www-form-urlencoded",
       },
       body: form.toString(),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const text = await response.text().catch(() => "");
-    return answerOutcome(response.status, response.headers.get("retry-after"), (status) => {
-      const error = parseError(text);
-      const detail = error ? `${error.message} (code ${error.code})` : text || "(no body)";
-      return `${status} from Twilio: ${escapeNonPrintable(detail.slice(0, DETAIL_MAX))}`;
-    });
-  } catch (error) {
-    return unreachable("Twilio", error);
-  }
+      secrets: { "auth token": config.authToken, credentials: [pair, btoa(pair)] },
+      describe: ({ text }) => {
+        const error = parseError(text);
+        return error ? `${error.message} (code ${String(error.code)})` : text;
+      },
+    },
+    fetchImpl,
+  );
 }
 
 function parseError(text: string): { code: unknown; message: string } | null {

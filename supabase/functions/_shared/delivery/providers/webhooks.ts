@@ -6,13 +6,14 @@
 
 import { Webhook } from "standardwebhooks";
 
-import { attributionFromColumns, classifyTouch, type Touch } from "../../contract/attribution.ts";
+import { classifyTouch } from "../../contract/attribution.ts";
+import { attributionFromColumns } from "../../contract/attribution-columns.ts";
+import type { Touch } from "../../contract/touch-fields.ts";
 import { parsePhone } from "../../contract/contacts.ts";
 import type { WebhookEndpoint } from "../../config/lead-config.ts";
-import type { ConsentRecord, LeadRow } from "../../store/rows.ts";
-import { escapeNonPrintable } from "../../contract/printable.ts";
-import { answerOutcome, unreachable, type AttemptResult } from "../outbox.ts";
-import { type DeliveryRow } from "../../store/rows.ts";
+import type { ConsentRecord, DeliveryRow, LeadRow } from "../../store/rows.ts";
+import type { AttemptResult } from "../outbox.ts";
+import { callProvider } from "../transport.ts";
 
 /**
  * The body's version. Its JSON Schema is lead-event.v1.schema.json beside this file; a
@@ -20,8 +21,8 @@ import { type DeliveryRow } from "../../store/rows.ts";
  */
 export const LEAD_EVENT_SCHEMA = "lead-event.v1";
 
+/** Standard Webhooks asks for 15 to 30 seconds. */
 const TIMEOUT_MS = 15_000;
-const DETAIL_MAX = 300;
 
 /** What a status change's delivery carries (its payload column). */
 export type StatusChangePayload = {
@@ -127,32 +128,26 @@ export async function sendWebhook(
   fetchImpl: typeof fetch = fetch,
 ): Promise<AttemptResult> {
   const text = JSON.stringify(body);
-  try {
-    const response = await fetchImpl(endpoint.url, {
-      method: "POST",
+  return callProvider(
+    {
+      name: "the webhook",
+      url: endpoint.url,
       headers: {
         "content-type": "application/json",
         "user-agent": "QuickHomeBuyers-Webhooks/1",
         ...signedHeaders(endpoint, id, text),
       },
       body: text,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const detail = escapeNonPrintable((await response.text().catch(() => "")).slice(0, DETAIL_MAX));
-    if (response.status >= 300 && response.status < 400) {
-      return {
-        outcome: "failed",
-        status: response.status,
-        error: `${response.status} from the webhook: it redirects${response.headers.get("location") ? ` to ${escapeNonPrintable(response.headers.get("location")!)}` : ""}; set LEADS_WEBHOOK_URL to the final address`,
-      };
-    }
-    return answerOutcome(
-      response.status,
-      response.headers.get("retry-after"),
-      (status) => `${status} from the webhook${detail ? `: ${detail}` : ""}`,
-    );
-  } catch (error) {
-    return unreachable("The webhook", error);
-  }
+      timeoutMs: TIMEOUT_MS,
+      // The key is the base64 after whsec_, which a receiver's error could quote alone.
+      secrets: {
+        "webhook secret": endpoint.secrets.flatMap((secret) => [
+          secret,
+          secret.replace(/^whsec_/, ""),
+        ]),
+      },
+      redirectHint: "set LEADS_WEBHOOK_URL to the final address",
+    },
+    fetchImpl,
+  );
 }
