@@ -31,7 +31,7 @@ export const notSentPages: Record<NotSentReason, { title: string; text: string }
   },
   phone: {
     title: "Please check the phone number",
-    text: `We could not take your request: the phone number was longer than 40 characters or held an invisible character. ${goBack}`,
+    text: `We could not take your request: the phone field takes one phone number, of at most 40 characters, with no invisible character. A note beside it such as "cell" or "ext 2" is fine; a second number or a link is not. ${goBack}`,
   },
   request: {
     title: "We could not take this request",

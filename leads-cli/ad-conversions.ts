@@ -28,6 +28,8 @@
 //   at most 129600 minutes (90 days) (https://learn.microsoft.com/en-us/advertising/campaign-management-service/offlineconversion?view=bingads-13,
 //   .../offlineconversiongoal?view=bingads-13).
 
+import { DateTime, FixedOffsetZone } from "luxon";
+
 import type { LeadStatus, StatusChange } from "../supabase/functions/_shared/store/rows.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
 import { startsFormula, toCsv } from "./csv.ts";
@@ -331,56 +333,24 @@ function valueCell(value: number | null): string {
 
 /** The date and time on a clock in that zone, "yyyy-MM-dd HH:mm:ss". */
 function wallClock(at: number, timeZone: string): string {
-  const { year, month, day, hour, minute, second } = clockParts(at, timeZone);
-  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
-}
-
-function clockParts(at: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(at));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? "";
-  return {
-    year: part("year").padStart(4, "0"),
-    month: part("month"),
-    day: part("day"),
-    hour: part("hour"),
-    minute: part("minute"),
-    second: part("second"),
-  };
+  return DateTime.fromMillis(at, { zone: timeZone }).toFormat("yyyy-MM-dd HH:mm:ss");
 }
 
 /** Minutes the zone's clocks were ahead of UTC at that instant (New York in January: -300). */
 function offsetAt(at: number, timeZone: string): number {
-  const { year, month, day, hour, minute, second } = clockParts(at, timeZone);
-  const asUtc = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second);
-  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
+  return DateTime.fromMillis(at, { zone: timeZone }).offset;
 }
 
+/** "-0500" */
 function hhmmOffset(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
+  return DateTime.fromMillis(0, { zone: FixedOffsetZone.instance(minutes) }).toFormat("ZZZ");
 }
 
 /** "M/d/yyyy h:mm:ss AM" at a fixed offset, as Microsoft's own example writes times. */
 function usClock(at: number, offsetMinutes: number): string {
-  const local = new Date(at + offsetMinutes * 60_000);
-  const hour24 = local.getUTCHours();
-  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
-  const two = (n: number) => String(n).padStart(2, "0");
-  return (
-    `${local.getUTCMonth() + 1}/${local.getUTCDate()}/${local.getUTCFullYear()} ` +
-    `${hour12}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())} ${hour24 < 12 ? "AM" : "PM"}`
-  );
+  return DateTime.fromMillis(at, { zone: FixedOffsetZone.instance(offsetMinutes) })
+    .setLocale("en-US")
+    .toFormat("M/d/yyyy h:mm:ss a");
 }
 
 /**

@@ -86,9 +86,29 @@ const RAW_CONTROL =
 
 it("says there are no leads yet, in a table, as JSON or as CSV", async () => {
   const dataDir = path.join(root, "empty", "leads");
+  await (await openPgliteStore({ dataDir })).close();
   expect(await leads(dataDir)).toBe("No leads yet.\n");
   expect(JSON.parse(await leads(dataDir, "--json"))).toEqual([]);
   expect(await leads(dataDir, "--csv")).toBe(`${EXPORT_COLUMNS.join(",")}\r\n`);
+});
+
+it("exits 1 on a folder with no store, saying on stderr which folder and how to point at the right one", async () => {
+  const dataDir = path.join(root, "nowhere", "leads");
+  const told = [
+    `No lead store in ${dataDir}: the folder does not exist.`,
+    `npm run leads looked there as LEADS_DATA_DIR=${dataDir}.`,
+    "Point it at the store the local server uses with LEADS_DATA_DIR=/path/to/leads npm run leads,",
+    'or at the hosted one with npm run leads -- --db "$SUPABASE_DB_URL".',
+    "",
+  ].join("\n");
+  await expect(leadsProcess(dataDir)).rejects.toMatchObject({ code: 1, stdout: "", stderr: told });
+  for (const args of [["--json"], ["--waiting"], ["--deliveries"]]) {
+    await expect(leadsHere(dataDir, ...args)).rejects.toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: expect.stringContaining(`No lead store in ${dataDir}: the folder does not exist.\n`),
+    });
+  }
 });
 
 describe("with leads and held spam in the directory", () => {

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { leadFixture, leadRowFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import { openPgliteStore } from "../local-server/pglite-store.ts";
 import { holdStore } from "../local-server/store-lock.ts";
-import { openOperatorStore } from "./operator-store.ts";
+import { NoStoreError, openOperatorStore } from "./operator-store.ts";
 
 jest.setTimeout(60_000);
 
@@ -30,9 +30,44 @@ describe("openOperatorStore", () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it("finds none before anything was stored, and creates no database", async () => {
-    expect(await readLeads(dataDir)).toEqual({ rows: [], via: "files" });
+  it("refuses a folder with no store, saying which folder and how to point at the right one", async () => {
+    const refused = readLeads(dataDir);
+    await expect(refused).rejects.toThrow(NoStoreError);
+    await expect(refused).rejects.toThrow(
+      `No lead store in ${dataDir}: the folder does not exist.\n`,
+    );
+    await expect(refused).rejects.toThrow(/LEADS_DATA_DIR=\/path\/to\/leads npm run leads/);
+    await expect(refused).rejects.toThrow(/--db "\$SUPABASE_DB_URL"/);
     expect(existsSync(dataDir)).toBe(false);
+    // Let go: a server can take it at once.
+    const server = await holdStore(dataDir, { pid: process.pid, role: "server" });
+    await server.release();
+
+    mkdirSync(dataDir);
+    await expect(readLeads(dataDir)).rejects.toThrow(
+      `No lead store in ${dataDir}: the folder is empty.`,
+    );
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("finds no leads in a store that has none", async () => {
+    await (await openPgliteStore({ dataDir })).close();
+    expect(await readLeads(dataDir)).toEqual({ rows: [], via: "files" });
+  });
+
+  it("creates the store to write in a new folder, never among other files", async () => {
+    const store = await openOperatorStore(dataDir, { write: true });
+    await store.recordOptOut("+16145550100", "texts");
+    await store.close();
+    expect(await readLeads(dataDir)).toEqual({ rows: [], via: "files" });
+
+    const elsewhere = path.join(root, "project");
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, "package.json"), "{}");
+    await expect(openOperatorStore(elsewhere, { write: true })).rejects.toThrow(
+      `No lead store in ${elsewhere}: the folder holds other files, and no store.`,
+    );
+    expect(readdirSync(elsewhere)).toEqual(["package.json"]);
   });
 
   it("opens the directory itself when no server holds it, and lets it go after", async () => {
@@ -66,6 +101,7 @@ describe("openOperatorStore", () => {
   });
 
   it("keeps a server from starting on the store while it reads", async () => {
+    await (await openPgliteStore({ dataDir })).close();
     const cli = await openOperatorStore(dataDir);
     try {
       await expect(

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 
 import { leadsDataDir } from "../local-server/data-dir.ts";
 import {
@@ -24,26 +25,46 @@ export type OpenedStore = OperatorStore & {
   close(): Promise<void>;
 };
 
-/** Nothing stored yet: reads find nothing, and nothing is created by reading. */
-const EMPTY_STORE: OperatorStore = {
-  list: async () => [],
-  checkIntegrity: async () => ({ indexes: 0, problems: [] }),
-  consent: async () => null,
-  optOuts: async () => [],
-  statusChanges: async () => [],
-  deliveries: async () => [],
-  attempts: async () => [],
-  redeliver: async () => 0,
-  recordOptOut: () => Promise.reject(new Error("unreachable: writes open the store")),
-  recordStatus: () => Promise.reject(new Error("unreachable: writes open the store")),
-};
+/**
+ * The local store was looked for where there is none: says which folder that was, and how
+ * to point the CLI at the right one, rather than "No leads yet." as if it were the store.
+ */
+export class NoStoreError extends Error {
+  constructor(dataDir: string, what: string) {
+    const chosen = process.env.LEADS_DATA_DIR
+      ? `LEADS_DATA_DIR=${process.env.LEADS_DATA_DIR}`
+      : `.data/leads in the folder it runs in (${process.cwd()}), since LEADS_DATA_DIR is not set`;
+    super(
+      [
+        `No lead store in ${dataDir}: ${what}.`,
+        ...(path.resolve(dataDir) === leadsDataDir()
+          ? [`npm run leads looked there as ${chosen}.`]
+          : []),
+        "Point it at the store the local server uses with LEADS_DATA_DIR=/path/to/leads npm run leads,",
+        'or at the hosted one with npm run leads -- --db "$SUPABASE_DB_URL".',
+      ].join("\n"),
+    );
+    this.name = "NoStoreError";
+  }
+}
+
+/**
+ * Why `dataDir` holds no store, and whether a write may create one there (not among other
+ * files); null when it holds one, PGlite's PG_VERSION being the first file it writes.
+ */
+function missingStore(dataDir: string): { why: string; creatable: boolean } | null {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return null;
+  if (!existsSync(dataDir)) return { why: "the folder does not exist", creatable: true };
+  if (readdirSync(dataDir).length === 0) return { why: "the folder is empty", creatable: true };
+  return { why: "the folder holds other files, and no store", creatable: false };
+}
 
 /**
  * The local lead store for the operator's CLI. PGlite allows one process per directory, so
  * when a server holds it every call goes to that server through the store's socket; when
  * none does, the CLI holds the store itself while it works, and a server started meanwhile
- * waits for it. Reading a directory where nothing was ever stored creates nothing; a write
- * (`write: true`) creates the store.
+ * waits for it. Reading a folder with no store in it is refused with a NoStoreError, and
+ * creates no store; a write (`write: true`) creates the store, in a new or empty folder only.
  */
 export async function openOperatorStore(
   dataDir = leadsDataDir(),
@@ -56,8 +77,10 @@ export async function openOperatorStore(
     if (!(error instanceof StoreHeldError) || !error.holder) throw error;
     return { ...remoteStore(dataDir), via: "server", close: async () => {} };
   }
-  if (!write && !existsSync(dataDir)) {
-    return { ...EMPTY_STORE, via: "files", close: () => held.release() };
+  const missing = missingStore(dataDir);
+  if (missing && !(write && missing.creatable)) {
+    await held.release();
+    throw new NoStoreError(dataDir, missing.why);
   }
   try {
     const store = await openPgliteStore({ dataDir });

@@ -1,5 +1,5 @@
 import { readLeadConfig } from "../supabase/functions/_shared/config/lead-config.ts";
-import { errorText } from "../supabase/functions/_shared/delivery/deliver.ts";
+import { errorText } from "../supabase/functions/_shared/delivery/attempt.ts";
 import {
   createLeadHandler,
   type ConnectionInfo,
@@ -8,7 +8,9 @@ import type { MaintenanceReport } from "../supabase/functions/_shared/maintenanc
 import type { LeadRow } from "../supabase/functions/_shared/store/rows.ts";
 import { openPgliteStore } from "./pglite-store.ts";
 import { leadsDataDir } from "./data-dir.ts";
+import { createLeadSpool, spoolDir } from "./lead-spool.ts";
 import { answerOperator } from "./operator-calls.ts";
+import { localSigningSecret } from "./signing-secret.ts";
 import { holdStore, type Holder } from "./store-lock.ts";
 
 export type LocalFunctionOptions = {
@@ -32,7 +34,8 @@ export type LocalFunction = {
   listLeads(): Promise<LeadRow[]>;
   /**
    * What Supabase Cron does through .../retry-notifications: escalations and status-change
-   * webhooks planned, every due delivery sent, then retention.
+   * webhooks planned, every due delivery sent, then retention. First, the leads a team channel
+   * took while the store was down (lead-spool.ts) are stored.
    */
   runMaintenance(): Promise<MaintenanceReport>;
   /** Resolves once the work done after answers (each lead's deliveries) has finished. */
@@ -89,8 +92,9 @@ export async function createLocalFunction(
   } = options;
   const config = readLeadConfig((name) => env[name], { onSupabase: false });
   const retryIntervalMs = parseRetryInterval(env.LEADS_RETRY_INTERVAL_MS);
+  const inMemory = dataDir.startsWith("memory://");
   // PGlite is single-process: the store is held before it opens, released after it closes.
-  const held = dataDir.startsWith("memory://")
+  const held = inMemory
     ? null
     : await holdStore(
         dataDir,
@@ -98,16 +102,34 @@ export async function createLocalFunction(
         { waitMs: parseLockWait(env.LEADS_LOCK_WAIT_MS), log },
       );
   let store: Awaited<ReturnType<typeof openPgliteStore>>;
+  let signingSecret: string | null;
   try {
+    signingSecret = config.signingSecret ?? (inMemory ? null : await localSigningSecret(dataDir));
     store = await openPgliteStore({ dataDir });
   } catch (error) {
     await held?.release();
     throw error;
   }
+  const spool = inMemory ? null : createLeadSpool(spoolDir(dataDir), log);
+  /** Stores what the spool holds; a store still down leaves it for the next run. */
+  async function replaySpool(start = false): Promise<void> {
+    if (!spool) return;
+    try {
+      const { stored, left } = await spool.replay(store, { start });
+      if (stored > 0) log(`${stored} leads received while the store was down are stored now.`);
+      if (left > 0) log(`${left} leads received while the store was down wait for the store.`);
+    } catch (error) {
+      log(
+        `The spool of leads received while the store was down could not be read: ${errorText(error)}`,
+      );
+    }
+  }
   // This process holds the store alone: an attempt left "sending" was its predecessor's,
   // which died before it could record it, so it is due again now.
   const orphans = await store.releaseClaims();
   if (orphans > 0) log(`${orphans} deliveries interrupted by a stop are sent again.`);
+  // Before the first request, so a lead a stop left in the spool is listed at once.
+  await replaySpool(true);
   if (config.teamEmailMissing.length > 0) {
     log(
       `The team's e-mail is off, ${config.teamEmailMissing.join(", ")} not set: new leads go to this log only.`,
@@ -123,6 +145,7 @@ export async function createLocalFunction(
   const { handle, runMaintenance: maintain } = createLeadHandler({
     config: {
       ...config,
+      signingSecret,
       allowedOrigins: [
         ...config.allowedOrigins,
         ...(options.allowedOrigins ?? []),
@@ -133,15 +156,18 @@ export async function createLocalFunction(
     defer: track,
     log,
     now: options.now,
+    spool,
   });
 
   let run: Promise<MaintenanceReport> | null = null;
   /** One run at a time: a slow provider must not pile runs up. */
   function runMaintenance(): Promise<MaintenanceReport> {
     if (!run) {
-      run = maintain().finally(() => {
-        run = null;
-      });
+      run = replaySpool()
+        .then(maintain)
+        .finally(() => {
+          run = null;
+        });
       track(run);
     }
     return run;

@@ -2,8 +2,9 @@ import http from "node:http";
 
 import type { ConnectionInfo } from "../supabase/functions/_shared/handler/lead-handler.ts";
 import { LEAD_LIMITS } from "../supabase/functions/_shared/contract/lead-rules.ts";
-import type { LocalFunction } from "./local-function.ts";
-import { FUNCTION_PATH, handleLocalRequest } from "./local-routes.ts";
+import { twilioSignature } from "../supabase/functions/_shared/delivery/providers/twilio.ts";
+import { createLocalFunction, type LocalFunction } from "./local-function.ts";
+import { FUNCTION_PATH, handleLocalRequest, SMS_INBOUND_PATH } from "./local-routes.ts";
 import { listenOnLoopback, memoryLocalFunction, rawRequest } from "./local-test-kit.ts";
 
 jest.setTimeout(120_000);
@@ -107,6 +108,80 @@ describe(FUNCTION_PATH, () => {
     const result = await request({ method: "DELETE", path: FUNCTION_PATH });
     expect(result.status).toBe(405);
     expect(result.headers.allow).toBe("POST, OPTIONS");
+  });
+});
+
+describe(SMS_INBOUND_PATH, () => {
+  // The address Twilio is given, through a tunnel to the local server.
+  const publicUrl = `https://tunnel.example${SMS_INBOUND_PATH}`;
+  const twilio = {
+    TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+    TWILIO_AUTH_TOKEN: "twilio-auth-token",
+    TWILIO_FROM: "+16145550142",
+    TWILIO_INBOUND_URL: publicUrl,
+  };
+  let texts: LocalFunction;
+  let textsPort = 0;
+  let closeTexts: () => Promise<void>;
+  beforeAll(async () => {
+    texts = await createLocalFunction({
+      dataDir: "memory://",
+      env: { LEADS_RATE_LIMIT: "off", LEADS_RETRY_INTERVAL_MS: "off", ...twilio },
+      log: () => {},
+    });
+    const textsServer = http.createServer(async (req, res) => {
+      if (await handleLocalRequest(req, res, texts)) return;
+      res.writeHead(404).end("static file");
+    });
+    ({ port: textsPort, close: closeTexts } = await listenOnLoopback(textsServer));
+  });
+  afterAll(async () => {
+    await closeTexts();
+    await texts.close();
+  });
+
+  /** Twilio's post of a text, signed for the public address. */
+  async function inbound(body: string, signed = true) {
+    const params = new URLSearchParams({
+      MessageSid: "SM0123456789abcdef0123456789abcdef",
+      AccountSid: twilio.TWILIO_ACCOUNT_SID,
+      From: "+16145550100",
+      To: twilio.TWILIO_FROM,
+      Body: body,
+    });
+    const signature = await twilioSignature(twilio.TWILIO_AUTH_TOKEN, publicUrl, params);
+    return rawRequest(textsPort, {
+      method: "POST",
+      path: SMS_INBOUND_PATH,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(signed ? { "x-twilio-signature": signature } : {}),
+      },
+      body: params.toString(),
+    });
+  }
+
+  it("takes Twilio's signed post through the function, as Supabase does, and knows a replay", async () => {
+    expect(await inbound("stop please", false)).toMatchObject({ status: 403 });
+
+    const first = await inbound("stop please");
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toBe("text/xml; charset=utf-8");
+    expect(first.body).toMatch(/<Message>.*no more texts.*<\/Message>/);
+
+    const replay = await inbound("stop please");
+    expect(replay).toMatchObject({
+      status: 200,
+      body: '<?xml version="1.0" encoding="UTF-8"?><Response></Response>',
+    });
+  });
+
+  it("leaves the periodic run to the server's own timer", async () => {
+    const result = await rawRequest(textsPort, {
+      method: "POST",
+      path: `${FUNCTION_PATH}/maintenance`,
+    });
+    expect(result).toMatchObject({ status: 404, body: "static file" });
   });
 });
 

@@ -8,6 +8,15 @@ import type { LocalFunction } from "./local-function.ts";
 
 export { FUNCTION_PATH };
 
+/** Where Twilio posts the texts people send to the company's number, as on Supabase. */
+export const SMS_INBOUND_PATH = `${FUNCTION_PATH}/sms-inbound`;
+
+/**
+ * The function's paths the local server answers. The periodic run (.../maintenance,
+ * .../retry-notifications) is not among them: the local server runs it on its own timer.
+ */
+const FUNCTION_PATHS: readonly string[] = [FUNCTION_PATH, SMS_INBOUND_PATH];
+
 /** A body still arriving after this long is refused with 408: a slow sender holds a socket. */
 export const BODY_TIMEOUT_MS = 10_000;
 
@@ -25,12 +34,12 @@ export async function handleLocalRequest(
   options: LocalRouteOptions = {},
 ): Promise<boolean> {
   const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-  if (pathname !== FUNCTION_PATH) return false;
+  if (!FUNCTION_PATHS.includes(pathname)) return false;
   await handleFunctionRequest(req, res, local, options);
   return true;
 }
 
-/** POST /functions/v1/send-contact-email through the shared handler. */
+/** POST /functions/v1/send-contact-email (or its /sms-inbound) through the shared handler. */
 export async function handleFunctionRequest(
   req: IncomingMessage,
   res: ServerResponse,

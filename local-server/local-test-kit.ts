@@ -1,7 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+import { startFakeServices, type FakeServices } from "../scripts/fake-services.ts";
 import type { ConnectionInfo } from "../supabase/functions/_shared/handler/lead-handler.ts";
+import {
+  openTestStore,
+  type TestStore,
+} from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import { createLocalFunction, type LocalFunction } from "./local-function.ts";
 
 /**
@@ -80,5 +85,25 @@ export function rawRequest(
     req.on("error", reject);
     if (options.hold) req.write(options.body ?? "");
     else req.end(options.body);
+  });
+}
+
+/**
+ * Every provider's fake and a test store for a test file, both emptied before each test;
+ * `keep` receives them once started.
+ */
+export function fakesAndStoreForEachTest(
+  keep: (services: FakeServices, store: TestStore) => void,
+): void {
+  let services: FakeServices | undefined;
+  let store: TestStore | undefined;
+  beforeAll(async () => {
+    [services, store] = await Promise.all([startFakeServices(), openTestStore()]);
+    keep(services, store);
+  });
+  afterAll(() => Promise.all([services?.close(), store?.close()]));
+  beforeEach(async () => {
+    await store!.reset();
+    services!.reset();
   });
 }

@@ -12,7 +12,10 @@ import {
 import type { LeadStore } from "../supabase/functions/_shared/store/lead-store.ts";
 import { planDelivery } from "../supabase/functions/_shared/delivery/outbox.ts";
 import { leadFixture } from "../supabase/functions/_shared/store/lead-test-kit.ts";
-import { createSqlLeadStore, LEAD_COLUMNS } from "../supabase/functions/_shared/store/sql-lead-store.ts";
+import {
+  createSqlLeadStore,
+  LEAD_COLUMNS,
+} from "../supabase/functions/_shared/store/sql-lead-store.ts";
 import { type Query } from "../supabase/functions/_shared/store/sql.ts";
 import { createLocalFunction, parseRetryInterval } from "./local-function.ts";
 import { applyMigrations, MIGRATIONS_DIR, openPgliteStore } from "./pglite-store.ts";
@@ -414,10 +417,10 @@ describe("the SQL lead store", () => {
     expect(new Set(claimed).size).toBe(6);
   });
 
-  it("gives up a delivery whose next attempt would pass its lifetime, saying so", async () => {
+  it("gives up a delivery still failing at the end of its lifetime, saying so", async () => {
     const id = crypto.randomUUID();
     const [mail] = await planFor(id);
-    await store.insert({ ...lead, id }, { deliveries: [{ ...mail!, lifetimeSeconds: 60 }] });
+    await store.insert({ ...lead, id }, { deliveries: [{ ...mail!, lifetimeSeconds: 0 }] });
     const [claimed] = await store.claimDeliveries({ leadId: id, limit: 1 });
     expect(
       await store.recordAttempt(claimed!.delivery.id, 1, {

@@ -33,7 +33,14 @@ export type FakeService<T> = {
   close(): Promise<void>;
 };
 
-type Handler<T> = (req: IncomingMessage, body: string) => { record: T; reply: Reply } | null;
+/**
+ * A request the fake takes: one to record (and to fail or stall when told), or a read
+ * (`read`: Twilio's list of messages) answered as it is and kept out of `requests`.
+ */
+type Handler<T> = (
+  req: IncomingMessage,
+  body: string,
+) => { record: T; reply: Reply } | { read: Reply } | null;
 
 async function startFake<T>(
   port: number,
@@ -52,6 +59,14 @@ async function startFake<T>(
       const handled = handle(req, body);
       if (!handled) {
         res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}');
+        return;
+      }
+      if ("read" in handled) {
+        res.writeHead(handled.read.status, {
+          "content-type": "application/json",
+          ...handled.read.headers,
+        });
+        res.end(JSON.stringify(handled.read.body));
         return;
       }
       let { reply } = handled;
@@ -175,6 +190,8 @@ export type FakeResend = Awaited<ReturnType<typeof startFakeResend>>;
 
 export type SentText = {
   accountSid: string;
+  /** The message's SID, as the 201 answered it (the fake makes it whatever it answers). */
+  sid: string;
   to: string;
   from: string | null;
   messagingServiceSid: string | null;
@@ -188,9 +205,19 @@ export const FAKE_TWILIO = {
   from: "+16145550199",
 };
 
+/** The number a Messaging Service sends from, in the fake. */
+const SERVICE_NUMBER = "+16145550198";
+
+/** A time as Twilio's resources print it: RFC 2822, "Thu, 24 Aug 2023 05:01:45 +0000". */
+const twilioDate = (at: number) => new Date(at).toUTCString().replace("GMT", "+0000");
+
 /**
  * Twilio's Messages API: POST /2010-04-01/Accounts/{AccountSid}/Messages.json with HTTP
- * Basic (SID:token) and a form body; 201 with the message, or Twilio's error JSON.
+ * Basic (SID:token) and a form body; 201 with the message, or Twilio's error JSON. Every
+ * message answered 201 is kept (in `requests`) and listed by GET on the same path, filtered
+ * by To, From, DateSent, DateSent> (on or after) and DateSent< (on or before) a GMT date or
+ * time, most recent first, PageSize at a time. The fake sends at once: a message's date_sent
+ * is its date_created. `failNextLookups` fails the next lists; `lookups` keeps each query.
  */
 export async function startFakeTwilio(port = 0, account = FAKE_TWILIO) {
   const path = `/2010-04-01/Accounts/${account.accountSid}/Messages.json`;
@@ -198,17 +225,31 @@ export async function startFakeTwilio(port = 0, account = FAKE_TWILIO) {
     status,
     body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
   });
-  return startFake<SentText>(port, (req, body) => {
+  const expected = `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString("base64")}`;
+  const lookups: URLSearchParams[] = [];
+  let lookupFailures = { count: 0, status: 500 };
+  const fake = await startFake<SentText>(port, (req, body) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    if (req.method === "GET" && url.pathname === path) {
+      lookups.push(url.searchParams);
+      if (req.headers.authorization !== expected)
+        return { read: error(401, 20003, "Authenticate") };
+      if (lookupFailures.count > 0) {
+        lookupFailures.count -= 1;
+        return { read: error(lookupFailures.status, 20500, "Internal Server Error") };
+      }
+      return { read: { status: 200, body: list(url.searchParams) } };
+    }
     if (req.method !== "POST" || req.url !== path) return null;
     const form = new URLSearchParams(body);
     const record: SentText = {
       accountSid: account.accountSid,
+      sid: `SM${randomBytes(16).toString("hex")}`,
       to: form.get("To") ?? "",
       from: form.get("From"),
       messagingServiceSid: form.get("MessagingServiceSid"),
       body: form.get("Body") ?? "",
     };
-    const expected = `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString("base64")}`;
     if (req.headers.authorization !== expected) {
       return { record, reply: error(401, 20003, "Authenticate") };
     }
@@ -224,18 +265,78 @@ export async function startFakeTwilio(port = 0, account = FAKE_TWILIO) {
     }
     return {
       record,
-      reply: {
-        status: 201,
-        body: {
-          sid: `SM${randomBytes(16).toString("hex")}`,
-          status: "queued",
-          to: record.to,
-          from: record.from,
-          body: record.body,
-        },
-      },
+      reply: { status: 201, body: { ...resource(record, Date.now()), status: "queued" } },
     };
   });
+
+  function resource(text: SentText, at: number) {
+    return {
+      sid: text.sid,
+      account_sid: text.accountSid,
+      to: text.to,
+      from: text.from ?? SERVICE_NUMBER,
+      messaging_service_sid: text.messagingServiceSid,
+      body: text.body,
+      status: "sent",
+      direction: "outbound-api",
+      num_segments: "1",
+      date_created: twilioDate(at),
+      date_sent: twilioDate(at),
+      date_updated: twilioDate(at),
+      uri: `${path.slice(0, -".json".length)}/${text.sid}.json`,
+    };
+  }
+
+  /** A GMT date (the whole day) or time, as a bound on or after (`start`) or on or before. */
+  function bound(value: string, start: boolean): number {
+    const day = /^\d{4}-\d\d-\d\d$/.test(value);
+    const time = Date.parse(day ? `${value}T00:00:00Z` : value);
+    return day && !start ? time + 86_400_000 - 1 : time;
+  }
+
+  function list(query: URLSearchParams): Record<string, unknown> {
+    const to = query.get("To");
+    const from = query.get("From");
+    const on = query.get("DateSent");
+    const after = query.get("DateSent>");
+    const before = query.get("DateSent<");
+    const pageSize = Math.min(1000, Math.max(1, Number(query.get("PageSize") ?? 50) || 50));
+    const messages = fake.requests
+      .filter((text) => text.status === 201)
+      .filter((text) => !to || text.to === to)
+      .filter((text) => !from || (text.from ?? SERVICE_NUMBER) === from)
+      .filter((text) => !on || (text.at >= bound(on, true) && text.at <= bound(on, false)))
+      .filter((text) => !after || text.at >= bound(after, true))
+      .filter((text) => !before || text.at <= bound(before, false))
+      .reverse()
+      .map((text) => resource(text, text.at));
+    const uri = `${path}?${query}`;
+    return {
+      messages: messages.slice(0, pageSize),
+      page: 0,
+      page_size: pageSize,
+      start: 0,
+      end: Math.max(0, Math.min(messages.length, pageSize) - 1),
+      first_page_uri: uri,
+      previous_page_uri: null,
+      next_page_uri: messages.length > pageSize ? `${uri}&Page=1` : null,
+      uri,
+    };
+  }
+
+  return {
+    ...fake,
+    /** Every list asked for, its query as sent. */
+    lookups,
+    /** The next `count` lists are answered `status` (500 by default), as Twilio's error. */
+    failNextLookups(count: number, status = 500) {
+      lookupFailures = { count, status };
+    },
+    /** The messages Twilio holds: every one it answered 201. */
+    created(): Received<SentText>[] {
+      return fake.requests.filter((text) => text.status === 201);
+    },
+  };
 }
 export type FakeTwilio = Awaited<ReturnType<typeof startFakeTwilio>>;
 
@@ -414,6 +515,15 @@ export async function startFakeServices(
     webhook,
     secret,
     env,
+    /** Forgets every request and every failure or stall still planned, for the next test. */
+    reset() {
+      for (const fake of [resend, twilio, meta, webhook]) {
+        fake.requests.length = 0;
+        fake.failNext(0);
+      }
+      twilio.lookups.length = 0;
+      twilio.failNextLookups(0);
+    },
     close: () =>
       Promise.all([resend.close(), twilio.close(), meta.close(), webhook.close()]).then(() => {}),
   };

@@ -44,7 +44,7 @@ async function post(body: unknown, client = newClient()) {
     headers: {
       "content-type": "application/json",
       origin: "http://127.0.0.1:3000",
-      "x-forwarded-for": `${client}, 10.0.0.1`,
+      "x-forwarded-for": `10.0.0.1, ${client}`,
     },
     body: JSON.stringify(body),
   });

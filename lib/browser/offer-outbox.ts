@@ -1,6 +1,7 @@
 import { sendToFunction } from "@/lib/browser/offer-sender";
 import { newLeadId } from "@/lib/browser/lead-id";
 import type { OfferPayload } from "@/lib/browser/offer-wizard";
+import type { OfferRequest } from "@/supabase/functions/_shared/contract/lead-schema.ts";
 import { OUTBOX_DB, OUTBOX_KEY, type OutboxEntry } from "@/lib/browser/offer-stash";
 import { browserIndexedDb, browserStorage } from "@/lib/browser/storage";
 
@@ -29,6 +30,9 @@ export const OUTBOX_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export type Fate = "keep" | "drop" | "renew";
 
+/** The deliveries that went out while the store was down, signed by the function: sent back as is. */
+export type Notified = Extract<NonNullable<OfferRequest["notified"]>, { sig: string }>;
+
 export type SendResult =
   | { ok: true }
   | {
@@ -41,7 +45,7 @@ export type SendResult =
       fields?: string[];
       messages?: Record<string, string>;
       /** A 503 that says the team was e-mailed anyway. */
-      notified?: string[];
+      notified?: Notified;
     };
 export type Send = (payload: OfferPayload) => Promise<SendResult>;
 

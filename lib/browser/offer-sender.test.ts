@@ -15,6 +15,12 @@ import { FUNCTION_PATH } from "@/supabase/functions/_shared/contract/site-facts.
 
 const mockFetch = jest.fn<Promise<Response>, [string, RequestInit]>();
 
+/** A 503's list of deliveries sent while the store was down, as the function signs it. */
+const SIGNED = {
+  ids: ["3a8016d6-66a1-86c2-9cc5-326cac6d9c99"],
+  sig: "3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+};
+
 beforeEach(() => {
   jest.spyOn(console, "error").mockImplementation(() => {});
   mockFetch.mockReset();
@@ -93,8 +99,13 @@ describe("sendToFunction", () => {
     ],
     [
       "503 with the team e-mailed",
-      answer(503, { notified: ["3a8016d6-66a1-86c2-9cc5-326cac6d9c99"] }, { "retry-after": "30" }),
-      { fate: "keep", retryAfterMs: 30_000, notified: ["3a8016d6-66a1-86c2-9cc5-326cac6d9c99"] },
+      answer(503, { notified: { ...SIGNED, extra: 1 } }, { "retry-after": "30" }),
+      { fate: "keep", retryAfterMs: 30_000, notified: SIGNED },
+    ],
+    [
+      "503 with an unsigned list, as no function of this version sends",
+      answer(503, { notified: SIGNED.ids }, { "retry-after": "30" }),
+      { fate: "keep", retryAfterMs: 30_000 },
     ],
   ])(
     "reads a %s answer through the client's error to decide what becomes of the request",
@@ -186,12 +197,14 @@ describe("classifyAnswer", () => {
     });
   });
 
-  it("hears a 503 that says which of the team's channels took the request anyway", async () => {
-    const ids = ["3a8016d6-66a1-86c2-9cc5-326cac6d9c99"];
-    await expect(classifyAnswer(answer(503, { notified: ids }))).resolves.toMatchObject({
+  it("hears a 503 that says, signed, which of the team's channels took the request anyway", async () => {
+    await expect(classifyAnswer(answer(503, { notified: SIGNED }))).resolves.toMatchObject({
       fate: "keep",
-      notified: ids,
+      notified: SIGNED,
     });
+    await expect(
+      classifyAnswer(answer(503, { notified: { ids: SIGNED.ids } })),
+    ).resolves.not.toHaveProperty("notified");
     await expect(classifyAnswer(answer(503, { notified: false }))).resolves.not.toHaveProperty(
       "notified",
     );

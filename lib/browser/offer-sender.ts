@@ -1,7 +1,7 @@
 import { FunctionsClient, FunctionsHttpError, FunctionsRelayError } from "@supabase/functions-js";
 
 import { publicEnv } from "@/config/env";
-import type { Fate, Send } from "@/lib/browser/offer-outbox";
+import type { Fate, Notified, Send } from "@/lib/browser/offer-outbox";
 import type { OfferPayload } from "@/lib/browser/offer-wizard";
 import type { OfferRequest } from "@/supabase/functions/_shared/contract/lead-schema.ts";
 import { cleanTouch } from "@/supabase/functions/_shared/contract/touch-rules.ts";
@@ -54,8 +54,8 @@ export async function classifyAnswer(response: Response): Promise<{
   retryAfterMs?: number;
   fields?: string[];
   messages?: Record<string, string>;
-  /** The deliveries a team channel took while the store was down (a 503 says which). */
-  notified?: string[];
+  /** The deliveries a team channel took while the store was down (a 503 says which, signed). */
+  notified?: Notified;
 }> {
   if (response.status === 409) return { fate: "renew" };
   const body = await bodyOf(response);
@@ -75,10 +75,23 @@ export async function classifyAnswer(response: Response): Promise<{
   return {
     fate: "keep",
     retryAfterMs: retryAfterMs(response.headers.get("retry-after")),
-    ...(Array.isArray(body.notified) && body.notified.length > 0
-      ? { notified: body.notified.filter((id): id is string => typeof id === "string") }
+    ...(isNotified(body.notified)
+      ? { notified: { ids: body.notified.ids, sig: body.notified.sig } }
       : {}),
   };
+}
+
+/** The 503's signed list, kept only in its shape: the function checks the rest. */
+function isNotified(value: unknown): value is Notified {
+  const list = value as Partial<Notified> | null;
+  return (
+    typeof list === "object" &&
+    list !== null &&
+    Array.isArray(list.ids) &&
+    list.ids.length > 0 &&
+    list.ids.every((id) => typeof id === "string") &&
+    typeof list.sig === "string"
+  );
 }
 
 /**

@@ -35,58 +35,58 @@ function lint(fixtures: Fixture[]): Finding[] {
 }
 
 const SHARED = "supabase/functions/_shared";
-const use = (specifier: string, name: string) =>
+const importing = (specifier: string, name: string) =>
   `import { ${name} } from "${specifier}";\nexport const used = ${name};\n`;
 
 const BAD: (Fixture & { rule: string })[] = [
   {
     // Upward: the store may not know the outbox's loop.
     file: `${SHARED}/store/fixture.ts`,
-    source: use("../delivery/outbox.ts", "planDelivery"),
+    source: importing("../delivery/outbox.ts", "planDelivery"),
     rule: "no-restricted-imports",
   },
   {
     // Sideways: reading a submission knows nothing of delivering it.
     file: `${SHARED}/intake/fixture.ts`,
-    source: use("../delivery/plan.ts", "planNewLead"),
+    source: importing("../delivery/plan.ts", "planNewLead"),
     rule: "no-restricted-imports",
   },
   {
     // Down from a nested folder: a provider may not reach the handler.
     file: `${SHARED}/delivery/providers/fixture.ts`,
-    source: use("../../handler/lead-handler.ts", "createLeadHandler"),
+    source: importing("../../handler/lead-handler.ts", "createLeadHandler"),
     rule: "no-restricted-imports",
   },
   {
     file: "lib/browser/fixture.ts",
-    source: use("@/supabase/functions/_shared/store/sql-lead-store.ts", "createSqlLeadStore"),
+    source: importing("@/supabase/functions/_shared/store/sql-lead-store.ts", "createSqlLeadStore"),
     rule: "no-restricted-imports",
   },
   {
     file: "components/offer-form/fixture.tsx",
-    source: use("@/supabase/functions/_shared/config/lead-config.ts", "readLeadConfig"),
+    source: importing("@/supabase/functions/_shared/config/lead-config.ts", "readLeadConfig"),
     rule: "no-restricted-imports",
   },
   {
     file: "config/fixture.ts",
-    source: use("@/supabase/functions/_shared/delivery/outbox.ts", "planDelivery"),
+    source: importing("@/supabase/functions/_shared/delivery/outbox.ts", "planDelivery"),
     rule: "no-restricted-imports",
   },
   {
     // A circle: lead-schema.ts imports lead-rules.ts, which would import it back.
     file: `${SHARED}/contract/lead-rules.ts`,
-    source: use("./lead-schema.ts", "leadSchema"),
+    source: importing("./lead-schema.ts", "leadSchema"),
     rule: "import/no-cycle",
   },
 ];
 
 const GOOD: Fixture[] = [
-  { file: `${SHARED}/handler/fixture.ts`, source: use("../delivery/plan.ts", "planNewLead") },
-  { file: `${SHARED}/delivery/fixture.ts`, source: use("../store/channels.ts", "CHANNELS") },
-  { file: `${SHARED}/intake/fixture.ts`, source: use("../config/cors.ts", "SITE_ORIGINS") },
+  { file: `${SHARED}/handler/fixture.ts`, source: importing("../delivery/plan.ts", "planNewLead") },
+  { file: `${SHARED}/delivery/fixture.ts`, source: importing("../store/channels.ts", "CHANNELS") },
+  { file: `${SHARED}/intake/fixture.ts`, source: importing("../config/cors.ts", "SITE_ORIGINS") },
   {
     file: "lib/browser/fixture.ts",
-    source: use("@/supabase/functions/_shared/contract/states.ts", "STATES"),
+    source: importing("@/supabase/functions/_shared/contract/states.ts", "STATES"),
   },
 ];
 

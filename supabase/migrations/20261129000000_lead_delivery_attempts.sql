@@ -1,7 +1,7 @@
 -- Every attempt of every delivery kept (issue 40): lead_deliveries holds where a delivery
 -- stands, with only its last error; this table holds each attempt's outcome, written in the
--- statement that records it (store/sql-statements.ts, RECORD_ATTEMPT). Append-only, like the
--- operator's records; its rows go with their delivery, when the purge deletes the lead.
+-- statement that records it (store/delivery-statements.ts, RECORD_ATTEMPT). Append-only, like
+-- the operator's records; its rows go with their delivery, when the purge deletes the lead.
 -- Idempotent, like the others: the local server applies it to any PGlite.
 
 create table if not exists public.lead_delivery_attempts (

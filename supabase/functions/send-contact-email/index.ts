@@ -24,6 +24,9 @@ if (config.teamEmailMissing.length > 0) {
 const { handle } = createLeadHandler({
   config,
   store: createPostgresLeadStore(databaseUrl),
+  // Background work lives until the worker's wall-clock limit (150 s free, 400 s paid, from the
+  // worker's start): the tries to store a lead taken while the database was down
+  // (_shared/handler/outage-leads.ts) end there; the team's e-mail and webhook carry it whole.
   defer: (work) => (edgeRuntime ? edgeRuntime.waitUntil(work) : void work),
   log,
 });

@@ -9,23 +9,13 @@ import {
 } from "../contract/site-facts.ts";
 import { originWithTwin, SITE_ORIGINS } from "./cors.ts";
 import { type Quote } from "./secrets.ts";
-import {
-  allOrNone,
-  check,
-  flag,
-  httpUrl,
-  list,
-  listOf,
-  orDefault,
-  recipients,
-  refuse,
-  settings,
-  text,
-} from "./setting-schemas.ts";
+import { check, flag, list, listOf, orDefault, refuse, settings, text } from "./setting-schemas.ts";
+import { type Channels } from "./texts-schema.ts";
 
 /**
  * The function's settings as zod schemas, one per group, each parsing the environment's
- * values by name; the webhooks' and Meta's are in integrations-schema.ts. readLeadConfig
+ * values by name; Twilio's, the alerts' and the escalation's are in texts-schema.ts, the
+ * webhooks' and Meta's in integrations-schema.ts. readLeadConfig
  * (lead-config.ts) parses the groups in turn and stops at the first refusal, whose message
  * names the setting and shows a value only through `quote`. A group that depends on
  * another's result (a text needs Twilio) is given it.
@@ -33,11 +23,13 @@ import {
 
 export const DEFAULT_RATE_LIMIT = "5/600";
 export const RESEND_URL = "https://api.resend.com/emails";
-export const TWILIO_URL = "https://api.twilio.com";
-export const DEFAULT_ESCALATE_AFTER_MINUTES = 15;
-
-/** Whether the function can send texts (Twilio) and the e-mails in question (Resend). */
-export type Channels = { texts: boolean; emails: boolean };
+/**
+ * Messages to homeowners (confirmation e-mails and texts) per rolling hour: a busy hour of
+ * real leads is a handful, so 30 leaves room for a campaign's peak and still stops a script
+ * that posts strangers' addresses from turning the company's sender into a spam cannon.
+ */
+export const DEFAULT_HOMEOWNER_MESSAGES_PER_HOUR = 30;
+const HOMEOWNER_MESSAGES_PER_HOUR_MAX = 10_000;
 
 /** The site's own origins, NEXT_PUBLIC_SITE_URL with its www twin, and ALLOWED_ORIGINS. */
 export const siteSettings = settings({
@@ -73,20 +65,62 @@ export function rateLimitSetting(quote: Quote) {
     });
 }
 
-/** The rate limit, and the bearer token the retry run must present (none: that endpoint is off). */
+/** LEADS_HOMEOWNER_MESSAGES_PER_HOUR: whole messages, 0 turns the cap off (null). */
+function homeownerCapSetting(quote: Quote) {
+  return text.transform((written, ctx) => {
+    const perHour = written === undefined ? DEFAULT_HOMEOWNER_MESSAGES_PER_HOUR : Number(written);
+    if (Number.isInteger(perHour) && perHour >= 0 && perHour <= HOMEOWNER_MESSAGES_PER_HOUR_MAX) {
+      return perHour === 0 ? null : perHour;
+    }
+    return refuse(
+      ctx,
+      `LEADS_HOMEOWNER_MESSAGES_PER_HOUR must be whole messages from 0 (no cap) to ${HOMEOWNER_MESSAGES_PER_HOUR_MAX}; got ${quote(written ?? "")}.`,
+    );
+  });
+}
+
+/**
+ * The rate limit, the cap on homeowners' messages an hour, and the bearer token the retry
+ * run must present (none: that endpoint is off).
+ */
 export const limitSettings = (quote: Quote) =>
   settings({
     LEADS_RATE_LIMIT: rateLimitSetting(quote),
+    LEADS_HOMEOWNER_MESSAGES_PER_HOUR: homeownerCapSetting(quote),
     LEADS_CRON_SECRET: text.transform((secret) => secret ?? null),
   }).transform((limits) => ({
     rateLimit: limits.LEADS_RATE_LIMIT,
+    homeownerMessagesPerHour: limits.LEADS_HOMEOWNER_MESSAGES_PER_HOUR,
     cronSecret: limits.LEADS_CRON_SECRET,
   }));
 
+/** Long enough to be guessed by nobody: what `openssl rand -base64 32` prints is 44. */
+const SIGNING_SECRET_MIN = 32;
+
+/**
+ * What the list of deliveries sent while the store was down is signed with (the key is
+ * derived from it: intake/notified-signature.ts): LEADS_SIGNING_SECRET, or on Supabase the
+ * service role key, which Supabase puts in every function's environment. Null elsewhere: the
+ * local server keeps a random one in its data folder.
+ */
+export const signingSettings = (onSupabase: boolean) =>
+  settings({
+    LEADS_SIGNING_SECRET: text.refine(
+      (secret) => !secret || secret.length >= SIGNING_SECRET_MIN,
+      `LEADS_SIGNING_SECRET must be at least ${SIGNING_SECRET_MIN} characters (openssl rand -base64 32 makes one).`,
+    ),
+    SUPABASE_SERVICE_ROLE_KEY: text,
+  }).transform(
+    (signing) =>
+      signing.LEADS_SIGNING_SECRET ??
+      (onSupabase ? (signing.SUPABASE_SERVICE_ROLE_KEY ?? null) : null),
+  );
+
 /**
  * LEADS_TRUSTED_PROXIES=N: the operator runs N reverse proxies in front (nginx, Caddy), each
- * appending the address it saw to X-Forwarded-For. LEADS_TRUST_FORWARDED_FOR=1: the first
- * entry, as Supabase's gateway writes it (the default there). Neither: the socket's peer.
+ * appending the address it saw to X-Forwarded-For. LEADS_TRUST_FORWARDED_FOR=1: as
+ * Supabase's gateway passes it, CF-Connecting-IP, else the last X-Forwarded-For entry (the
+ * default there). Neither: the socket's peer.
  */
 export const addressSettings = (quote: Quote, onSupabase: boolean) =>
   settings({ LEADS_TRUSTED_PROXIES: text, LEADS_TRUST_FORWARDED_FOR: text })
@@ -112,7 +146,7 @@ export const addressSettings = (quote: Quote, onSupabase: boolean) =>
       }),
     )
     .transform(({ LEADS_TRUSTED_PROXIES: proxies, LEADS_TRUST_FORWARDED_FOR: first }) => {
-      if (proxies === undefined) return first ? ("first-forwarded" as const) : ("socket" as const);
+      if (proxies === undefined) return first ? ("supabase" as const) : ("socket" as const);
       return proxies === 0 ? ("socket" as const) : { proxies };
     });
 
@@ -135,71 +169,6 @@ export const emailSettings = settings({
     teamEmailMissing: missing.length < TEAM_EMAIL_VARIABLES.length ? missing : [],
   };
 });
-
-const TWILIO_VARIABLES = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
-
-/** Twilio's Messages API: all of TWILIO_VARIABLES, or none (no text leaves the function). */
-export const twilioSettings = (quote: Quote) =>
-  settings({
-    TWILIO_ACCOUNT_SID: text,
-    TWILIO_AUTH_TOKEN: text,
-    TWILIO_FROM: text,
-    TWILIO_API_URL: text,
-    TWILIO_INBOUND_URL: text,
-  })
-    .transform(
-      allOrNone(
-        TWILIO_VARIABLES,
-        `set all of ${TWILIO_VARIABLES.join(", ")} to send texts through Twilio, or none`,
-      ),
-    )
-    .pipe(
-      z
-        .object({
-          TWILIO_ACCOUNT_SID: z.string().superRefine(
-            check(
-              (sid) => /^AC[0-9a-f]{32}$/i.test(sid),
-              (shown) =>
-                `TWILIO_ACCOUNT_SID must be the account's SID (AC and 32 hex digits); got ${shown}.`,
-              quote,
-            ),
-          ),
-          TWILIO_AUTH_TOKEN: z.string(),
-          TWILIO_FROM: z.string().transform((from, ctx) => {
-            if (/^MG[0-9a-f]{32}$/i.test(from)) return from;
-            return (
-              parsePhone(from)?.e164 ??
-              refuse(
-                ctx,
-                `TWILIO_FROM must be a phone number of the account or a Messaging Service SID (MG...); got ${quote(from)}.`,
-              )
-            );
-          }),
-          TWILIO_API_URL: orDefault(TWILIO_URL),
-          TWILIO_INBOUND_URL: httpUrl("TWILIO_INBOUND_URL", quote),
-        })
-        .transform((twilio) => ({
-          accountSid: twilio.TWILIO_ACCOUNT_SID,
-          authToken: twilio.TWILIO_AUTH_TOKEN,
-          from: twilio.TWILIO_FROM,
-          url: twilio.TWILIO_API_URL,
-          inboundUrl: twilio.TWILIO_INBOUND_URL,
-        }))
-        .nullable(),
-    );
-
-/** The team's phones for an alert per lead, which need Twilio. */
-export const alertSettings = (quote: Quote, { texts }: Pick<Channels, "texts">) =>
-  settings({
-    LEADS_ALERT_SMS_TO: recipients(
-      "LEADS_ALERT_SMS_TO",
-      { phones: true, emails: false },
-      quote,
-    ).refine(
-      (to) => texts || to.length === 0,
-      "LEADS_ALERT_SMS_TO is set: set the TWILIO_* settings to text the team.",
-    ),
-  }).transform((alerts) => alerts.LEADS_ALERT_SMS_TO);
 
 /** The homeowner's confirmation: an e-mail from LEADS_CONFIRM_FROM, a text if LEADS_CONFIRM_SMS. */
 export const confirmationSettings = (quote: Quote, { texts, emails }: Channels) =>
@@ -242,31 +211,4 @@ export const companySettings = (quote: Quote) =>
       email: company.COMPANY_EMAIL,
     },
     brand: company.COMPANY_NAME,
-  }));
-
-const isPhone = (recipient: string) => recipient.startsWith("+");
-
-/** A lead still new after LEADS_ESCALATE_AFTER_MINUTES alerts LEADS_ESCALATE_TO once more. */
-export const escalationSettings = (quote: Quote, { texts, emails }: Channels) =>
-  settings({
-    LEADS_ESCALATE_AFTER_MINUTES: text.transform((written, ctx) => {
-      const minutes = written ? Number(written) : DEFAULT_ESCALATE_AFTER_MINUTES;
-      if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440) return minutes;
-      return refuse(
-        ctx,
-        `LEADS_ESCALATE_AFTER_MINUTES must be whole minutes from 1 to 1440; got ${quote(written ?? "")}.`,
-      );
-    }),
-    LEADS_ESCALATE_TO: recipients("LEADS_ESCALATE_TO", { phones: true, emails: true }, quote)
-      .refine(
-        (to) => texts || !to.some(isPhone),
-        "LEADS_ESCALATE_TO names a phone number: set the TWILIO_* settings to text it.",
-      )
-      .refine(
-        (to) => emails || to.every(isPhone),
-        "LEADS_ESCALATE_TO names an e-mail address: set RESEND_API_KEY, LEADS_NOTIFY_TO and LEADS_NOTIFY_FROM to send it.",
-      ),
-  }).transform((escalation) => ({
-    afterMinutes: escalation.LEADS_ESCALATE_AFTER_MINUTES,
-    to: escalation.LEADS_ESCALATE_TO,
   }));

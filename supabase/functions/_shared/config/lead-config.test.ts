@@ -33,10 +33,10 @@ describe("readLeadConfig", () => {
     expect(read({ LEADS_RATE_LIMIT: "off" }).rateLimit).toBeNull();
   });
 
-  it("trusts X-Forwarded-For on Supabase only, unless LEADS_TRUST_FORWARDED_FOR says", () => {
-    expect(read({}, true).addressSource).toBe("first-forwarded");
+  it("reads the client's address as Supabase passes it on Supabase only, unless LEADS_TRUST_FORWARDED_FOR says", () => {
+    expect(read({}, true).addressSource).toBe("supabase");
     expect(read({}, false).addressSource).toBe("socket");
-    expect(read({ LEADS_TRUST_FORWARDED_FOR: "1" }, false).addressSource).toBe("first-forwarded");
+    expect(read({ LEADS_TRUST_FORWARDED_FOR: "1" }, false).addressSource).toBe("supabase");
     expect(read({ LEADS_TRUST_FORWARDED_FOR: "0" }, true).addressSource).toBe("socket");
     expect(() => read({ LEADS_TRUST_FORWARDED_FOR: "maybe" })).toThrow(
       'LEADS_TRUST_FORWARDED_FOR must be 1 or 0; got "maybe".',
@@ -54,9 +54,35 @@ describe("readLeadConfig", () => {
     );
   });
 
+  it("caps homeowners' messages at 30 an hour unless told otherwise, 0 turning the cap off", () => {
+    expect(read({}).homeownerMessagesPerHour).toBe(30);
+    expect(read({ LEADS_HOMEOWNER_MESSAGES_PER_HOUR: " 120 " }).homeownerMessagesPerHour).toBe(120);
+    expect(read({ LEADS_HOMEOWNER_MESSAGES_PER_HOUR: "0" }).homeownerMessagesPerHour).toBeNull();
+    for (const wrong of ["-1", "2.5", "lots", "10001"]) {
+      expect(() => read({ LEADS_HOMEOWNER_MESSAGES_PER_HOUR: wrong })).toThrow(
+        `LEADS_HOMEOWNER_MESSAGES_PER_HOUR must be whole messages from 0 (no cap) to 10000; got "${wrong}".`,
+      );
+    }
+  });
+
   it("turns the retry endpoint on only with a secret", () => {
     expect(read({}).cronSecret).toBeNull();
     expect(read({ LEADS_CRON_SECRET: " s3cret " }).cronSecret).toBe("s3cret");
+  });
+
+  it("signs the 503's list of sent deliveries with LEADS_SIGNING_SECRET, else on Supabase its service role key", () => {
+    const secret = "x".repeat(32);
+    const serviceRole = "eyJhbGciOiJIUzI1NiJ9.service-role";
+    expect(read({ SUPABASE_SERVICE_ROLE_KEY: serviceRole }, true).signingSecret).toBe(serviceRole);
+    expect(
+      read({ LEADS_SIGNING_SECRET: secret, SUPABASE_SERVICE_ROLE_KEY: serviceRole }, true)
+        .signingSecret,
+    ).toBe(secret);
+    // The local server keeps its own in the data folder.
+    expect(read({ SUPABASE_SERVICE_ROLE_KEY: serviceRole }, false).signingSecret).toBeNull();
+    expect(() => read({ LEADS_SIGNING_SECRET: "short-s3cret-value" })).toThrow(
+      /^LEADS_SIGNING_SECRET must be at least 32 characters \(openssl rand -base64 32 makes one\)\.$/,
+    );
   });
 
   it("sends the team's e-mail through Resend when all three settings are set, at RESEND_API_URL if given", () => {
@@ -296,6 +322,7 @@ describe("a secret in the wrong setting", () => {
   /** The settings whose refusal quotes what was written. */
   const PLACES = [
     "LEADS_RATE_LIMIT",
+    "LEADS_HOMEOWNER_MESSAGES_PER_HOUR",
     "LEADS_TRUSTED_PROXIES",
     "LEADS_TRUST_FORWARDED_FOR",
     "TWILIO_ACCOUNT_SID",

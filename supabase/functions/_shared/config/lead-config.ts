@@ -2,36 +2,36 @@ import { type z } from "zod";
 
 import {
   addressSettings,
-  alertSettings,
   companySettings,
   confirmationSettings,
   emailSettings,
-  escalationSettings,
   limitSettings,
   rateLimitSetting,
+  signingSettings,
   siteSettings,
-  twilioSettings,
 } from "./env-schema.ts";
 import { metaSettings, webhookSettings } from "./integrations-schema.ts";
 import { quoteUnlessSecret, secretValues } from "./secrets.ts";
 import { SETTINGS } from "./setting-schemas.ts";
+import { alertSettings, escalationSettings, twilioSettings } from "./texts-schema.ts";
 
 export {
-  DEFAULT_ESCALATE_AFTER_MINUTES,
+  DEFAULT_HOMEOWNER_MESSAGES_PER_HOUR,
   DEFAULT_RATE_LIMIT,
   RESEND_URL,
-  TWILIO_URL,
 } from "./env-schema.ts";
 export { DEFAULT_META_API_VERSION, META_GRAPH_URL } from "./integrations-schema.ts";
+export { DEFAULT_ESCALATE_AFTER_MINUTES, TWILIO_URL } from "./texts-schema.ts";
 
 /**
- * Where the client's address is read. `socket`: the connection's peer. `first-forwarded`:
- * the first X-Forwarded-For entry, which Supabase's gateway writes. `proxies` (a number of
- * reverse proxies the operator runs in front, e.g. nginx with proxy_add_x_forwarded_for):
- * the address the outermost of them saw, counted from the right of X-Forwarded-For, so an
- * entry the client wrote itself is never believed.
+ * Where the client's address is read. `socket`: the connection's peer. `supabase`: what
+ * Supabase's gateway passes and the client cannot write, CF-Connecting-IP, else the last
+ * X-Forwarded-For entry (intake/client-address.ts says what that rests on). `proxies` (a
+ * number of reverse proxies the operator runs in front, e.g. nginx with
+ * proxy_add_x_forwarded_for): the address the outermost of them saw, counted from the right
+ * of X-Forwarded-For. An entry the client wrote itself is never believed.
  */
-export type AddressSource = "socket" | "first-forwarded" | { proxies: number };
+export type AddressSource = "socket" | "supabase" | { proxies: number };
 
 export type MetaConfig = {
   datasetId: string;
@@ -89,6 +89,12 @@ export type LeadConfig = {
   rateLimit: RateLimit | null;
   /** Where the client's address is read for the rate limit. */
   addressSource: AddressSource;
+  /**
+   * At most this many homeowner messages (confirmation e-mails and texts) go out in any
+   * hour (LEADS_HOMEOWNER_MESSAGES_PER_HOUR); past it they wait, and the team is told once.
+   * Null: no cap.
+   */
+  homeownerMessagesPerHour: number | null;
   /** The bearer token the retry run must present; null turns that endpoint off. */
   cronSecret: string | null;
   /** Null without RESEND_API_KEY: no e-mail leaves the function. */
@@ -115,6 +121,11 @@ export type LeadConfig = {
   brand: string;
   /** Null when no Lead event goes to Meta (META_DATASET_ID and META_ACCESS_TOKEN unset). */
   meta: MetaConfig | null;
+  /**
+   * What the 503's list of deliveries sent while the store was down is signed with:
+   * LEADS_SIGNING_SECRET, or on Supabase SUPABASE_SERVICE_ROLE_KEY; null: the host gives one.
+   */
+  signingSecret: string | null;
 };
 
 /** The schema's output, or an Error with its first refusal, which names the setting. */
@@ -130,14 +141,16 @@ export function parseRateLimit(text: string): RateLimit | null {
 }
 
 /**
- * The settings are read group by group in zod schemas (env-schema.ts, integrations-schema.ts),
- * in the order that decides which of two refusals is reported; the first stops the function.
+ * The settings are read group by group in zod schemas (env-schema.ts, texts-schema.ts,
+ * integrations-schema.ts), in the order that decides which of two refusals is reported; the
+ * first stops the function.
  * A refused value is shown only when it is none of the secrets and has no secret's shape
  * (secrets.ts).
  *
- * `onSupabase`: the Edge runtime sits behind Supabase's gateway, which puts the
- * visitor's address first in X-Forwarded-For; anywhere else that header is whatever
- * the client wrote, so it is trusted only when LEADS_TRUST_FORWARDED_FOR=1 says so.
+ * `onSupabase`: the Edge runtime sits behind Supabase's gateway (Cloudflare, then Supabase's
+ * proxy), so the client's address is read as they pass it (AddressSource "supabase");
+ * anywhere else the forwarding headers are whatever the client wrote, so they are read only
+ * when LEADS_TRUST_FORWARDED_FOR=1 or LEADS_TRUSTED_PROXIES says so.
  */
 export function readLeadConfig(env: Env, { onSupabase }: { onSupabase: boolean }): LeadConfig {
   const settings = Object.fromEntries(SETTINGS.map((name) => [name, env(name)]));
@@ -150,10 +163,11 @@ export function readLeadConfig(env: Env, { onSupabase }: { onSupabase: boolean }
   const { resend, teamEmail, teamEmailMissing } = read(emailSettings);
   const confirmation = read(confirmationSettings(quote, { texts, emails: resend !== null }));
   const { company, brand } = read(companySettings(quote));
-  const { rateLimit, cronSecret } = read(limitSettings(quote));
+  const { rateLimit, homeownerMessagesPerHour, cronSecret } = read(limitSettings(quote));
   return {
     allowedOrigins: read(siteSettings),
     rateLimit,
+    homeownerMessagesPerHour,
     addressSource: read(addressSettings(quote, onSupabase)),
     cronSecret,
     resend,
@@ -167,5 +181,6 @@ export function readLeadConfig(env: Env, { onSupabase }: { onSupabase: boolean }
     company,
     brand,
     meta: read(metaSettings(quote)),
+    signingSecret: read(signingSettings(onSupabase)),
   };
 }

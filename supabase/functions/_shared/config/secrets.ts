@@ -10,6 +10,7 @@ export const SECRET_SETTINGS = [
   "META_ACCESS_TOKEN",
   "LEADS_WEBHOOK_SECRET",
   "LEADS_CRON_SECRET",
+  "LEADS_SIGNING_SECRET",
   // Supabase's own, beside them in the function's environment.
   "SUPABASE_SERVICE_ROLE_KEY",
   "SUPABASE_DB_URL",

@@ -5,8 +5,9 @@ import { EMAIL_PATTERN } from "../contract/lead-rules.ts";
 import { type Quote } from "./secrets.ts";
 
 /**
- * Schemas for one setting's text, which env-schema.ts and integrations-schema.ts compose
- * into groups. Each refusal names the setting; a value it shows goes through `quote`.
+ * Schemas for one setting's text, which env-schema.ts, texts-schema.ts and
+ * integrations-schema.ts compose into groups. Each refusal names the setting; a value it
+ * shows goes through `quote`.
  */
 
 /** Stops the parse with `message`; a transform returns this in place of a value. */
@@ -117,6 +118,7 @@ export const SETTINGS = [
   "NEXT_PUBLIC_SITE_URL",
   "ALLOWED_ORIGINS",
   "LEADS_RATE_LIMIT",
+  "LEADS_HOMEOWNER_MESSAGES_PER_HOUR",
   "LEADS_CRON_SECRET",
   "LEADS_TRUSTED_PROXIES",
   "LEADS_TRUST_FORWARDED_FOR",
@@ -144,6 +146,8 @@ export const SETTINGS = [
   "META_API_VERSION",
   "META_TEST_EVENT_CODE",
   "META_GRAPH_URL",
+  "LEADS_SIGNING_SECRET",
+  "SUPABASE_SERVICE_ROLE_KEY",
 ] as const;
 
 /** A group of settings by name; one not in SETTINGS would never be read, so it does not compile. */

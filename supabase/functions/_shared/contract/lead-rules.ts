@@ -54,6 +54,14 @@ export const HONEYPOT_FIELD = "website";
 
 export const ADDRESS_BLANK = "Enter the property address.";
 
+/**
+ * What the function says of a phone field holding a second number or a link (repeatable.ts):
+ * words beside the one number are the visitor's to add. Checked by the function only: the
+ * form's phone input has no format check.
+ */
+export const PHONE_ONE_NUMBER =
+  'Enter one phone number. A note beside it, such as "cell" or "ext 2", is fine; a second number or a link is not.';
+
 /** What the function says, and the form says first, of text over a limit. */
 export const tooLong = (max: number) => `Use at most ${max} characters.`;
 

@@ -12,6 +12,7 @@ import {
   textProblem,
   tooLong,
 } from "./lead-rules.ts";
+import { phoneFieldProblem } from "./repeatable.ts";
 import { STATE_NAMES } from "./states.ts";
 
 /**
@@ -84,7 +85,12 @@ export const leadSchema = z.object(
       .superRefine(rule(textProblem))
       .max(LEAD_LIMITS.emailMax, tooLong(LEAD_LIMITS.emailMax))
       .regex(EMAIL_PATTERN, "Enter a valid email address."),
-    phone: optionalText("Enter the phone number as text.", LEAD_LIMITS.phoneMax),
+    /** One number, words beside it allowed: a second number or a link is refused (issue 41). */
+    phone: optionalText("Enter the phone number as text.", LEAD_LIMITS.phoneMax).superRefine(
+      (value, ctx) => {
+        if (value !== null) rule(phoneFieldProblem)(value, ctx);
+      },
+    ),
     state: z
       .enum(STATE_NAMES, { error: 'Choose one of the 50 US states by name, e.g. "Ohio".' })
       .nullish()
@@ -129,10 +135,21 @@ export const leadSchema = z.object(
       .max(LEAD_LIMITS.pageUrlMax)
       .optional(),
     /**
-     * The deliveries a team channel took while the store was down, by id (a 503 gave them);
-     * true from pages older than the outbox, which carried no ids.
+     * The deliveries a team channel took while the store was down, as a 503 gave them: their
+     * ids and the function's signature over them and the request's id (HMAC-SHA-256, base64url;
+     * intake/notified-signature.ts), which the page sends back as it got it. A bare list of
+     * ids, or true, comes from an older page: it carries no signature, so it marks nothing.
      */
-    notified: z.union([z.literal(true), z.array(z.uuid()).max(LEAD_LIMITS.notifiedMax)]).optional(),
+    notified: z
+      .union([
+        z.object({
+          ids: z.array(z.uuid()).min(1).max(LEAD_LIMITS.notifiedMax),
+          sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+        }),
+        z.literal(true),
+        z.array(z.uuid()).max(LEAD_LIMITS.notifiedMax),
+      ])
+      .optional(),
     attribution: z
       .object({ first: touchSchema.nullish(), last: touchSchema.nullish() })
       .nullish()

@@ -14,8 +14,9 @@ import {
   buildTeamEmail,
   buildTeamText,
   describeLead,
+  teamAlert,
 } from "./messages/team-messages.ts";
-import { sendText } from "./providers/twilio.ts";
+import { sendTextOnce } from "./providers/twilio.ts";
 import { leadEventBody, sendWebhook } from "./providers/webhooks.ts";
 
 /** Sends one claimed delivery and says what came of it; never throws for a provider's answer. */
@@ -55,16 +56,23 @@ export function createChannels(
   };
 }
 
-/** The e-mail and text senders over the configured providers; unset when a provider is. */
+/**
+ * The e-mail and text senders over the configured providers; unset when a provider is. A text
+ * whose attempt before recorded no outcome is looked up at Twilio before it is sent again
+ * (Twilio takes no idempotency key, as Resend does).
+ */
 type Senders = {
   email: ((email: Email, key: string) => Promise<AttemptResult>) | null;
-  text: ((to: string, body: string) => Promise<AttemptResult>) | null;
+  text: ((claimed: ClaimedDelivery, body: string) => Promise<AttemptResult>) | null;
 };
 
 function senders({ resend, twilio }: LeadConfig, fetchImpl: typeof fetch): Senders {
   return {
     email: resend && ((email, key) => sendEmail(resend, email, key, fetchImpl)),
-    text: twilio && ((to, body) => sendText(twilio, to, body, fetchImpl)),
+    text:
+      twilio &&
+      (({ delivery, unrecordedSince }, body) =>
+        sendTextOnce(twilio, delivery.destination, body, unrecordedSince ?? null, fetchImpl)),
   };
 }
 
@@ -84,8 +92,9 @@ const on = (stop: OptOut) => stop.recorded_at.slice(0, 10);
 function teamEmail(config: LeadConfig, send: Senders, log: ChannelDeps["log"]): ChannelAdapter {
   return async ({ delivery, lead, consent }) => {
     const team = config.teamEmail;
+    const alert = teamAlert(delivery.payload);
     if (!send.email || !team) {
-      log(`New lead ${describeLead(lead)}`);
+      log(alert ? alert.text : `New lead ${describeLead(lead)}`);
       return { outcome: "logged" };
     }
     // Rows carried over from before the outbox name no addresses: the team's current ones.
@@ -95,17 +104,17 @@ function teamEmail(config: LeadConfig, send: Senders, log: ChannelDeps["log"]): 
     const email = {
       from: team.from,
       to,
-      replyTo: lead.email,
-      ...buildTeamEmail(lead, consent),
+      ...(alert ? alert : { replyTo: lead.email, ...buildTeamEmail(lead, consent) }),
     };
     return send.email(email, delivery.id);
   };
 }
 
 function teamSms(send: Senders): ChannelAdapter {
-  return async ({ delivery, lead }) => {
+  return async (claimed) => {
     if (!send.text) return unset("TWILIO_ACCOUNT_SID");
-    return send.text(delivery.destination, buildTeamText(lead));
+    const alert = teamAlert(claimed.delivery.payload);
+    return send.text(claimed, alert ? alert.text : buildTeamText(claimed.lead));
   };
 }
 
@@ -160,7 +169,8 @@ function confirmEmail(config: LeadConfig, send: Senders): ChannelAdapter {
 }
 
 function confirmSms(config: LeadConfig, send: Senders): ChannelAdapter {
-  return async ({ delivery, lead, optOuts }) => {
+  return async (claimed) => {
+    const { delivery, lead, optOuts } = claimed;
     if (!send.text || !config.confirmSms) return unset("LEADS_CONFIRM_SMS");
     const skipped = optedOut(
       optOuts,
@@ -169,17 +179,28 @@ function confirmSms(config: LeadConfig, send: Senders): ChannelAdapter {
       (stop) => `opted out of texts on ${on(stop)}`,
     );
     if (skipped) return skipped;
-    return send.text(delivery.destination, buildConfirmationText(lead, config.company));
+    return send.text(claimed, buildConfirmationText(lead, config.company));
   };
 }
 
-/** The team's reminder of a lead nobody has answered: a text to a number, else an e-mail. */
+/**
+ * The team's reminder of a lead nobody has answered: a text to a number, else an e-mail. Only
+ * while the lead is still new at the moment of sending: a status recorded since it was planned
+ * (contacted, or not a fit) makes it moot, on a retry and after --redeliver alike.
+ */
 function escalation(config: LeadConfig, send: Senders): ChannelAdapter {
-  return async ({ delivery, lead, consent }) => {
+  return async (claimed) => {
+    const { delivery, lead, consent, leadStatus } = claimed;
+    if (leadStatus && leadStatus.status !== "new") {
+      return {
+        outcome: "skipped",
+        reason: `the lead was marked ${leadStatus.status} at ${leadStatus.changed_at}`,
+      };
+    }
     const minutes = Number(delivery.payload.after_minutes ?? config.escalation.afterMinutes);
     if (delivery.destination.startsWith("+")) {
       if (!send.text) return unset("TWILIO_ACCOUNT_SID");
-      return send.text(delivery.destination, buildEscalationText(lead, minutes));
+      return send.text(claimed, buildEscalationText(lead, minutes));
     }
     if (!send.email || !config.teamEmail) return unset("RESEND_API_KEY");
     const email = {

@@ -317,18 +317,42 @@ describe("deliverDue", () => {
     expect(calls).toHaveLength(6);
   });
 
-  it("gives up a delivery still failing when its lifetime ends, and says so", async () => {
+  it("tries a delivery still failing once more at the end of its lifetime, then gives up and says so", async () => {
     const lead = leadFixture({ id: crypto.randomUUID() });
-    await store.insert(lead, { deliveries: [await plan(lead.id, "meta", { lifetimeSeconds: 1 })] });
+    await store.insert(lead, {
+      deliveries: [await plan(lead.id, "meta", { lifetimeSeconds: 3600 })],
+    });
     const { deliverDue } = deliverer({
       meta: inTurn({ outcome: "retry", error: "500 from Meta", status: 500 }),
     });
 
+    expect(await deliverDue()).toMatchObject({ failed: 0, retrying: 1 });
+    // A minute left: the next wait (5 minutes) would pass it, so the attempt comes at its end.
+    await store.query(
+      `update public.lead_deliveries
+       set next_attempt_at = now(), give_up_at = now() + interval '1 minute' where lead_id = $1`,
+      [lead.id],
+    );
+    expect(await deliverDue()).toMatchObject({ failed: 0, retrying: 1 });
+    const row = (await rowsOf(lead.id)).meta!;
+    expect(row).toMatchObject({ status: "pending", attempts: 2 });
+    expect(row.next_attempt_at).toBe(row.give_up_at);
+
+    // The last attempt, at the end of its window.
+    await store.query(
+      `update public.lead_deliveries
+       set next_attempt_at = now(), give_up_at = now() where lead_id = $1`,
+      [lead.id],
+    );
     expect(await deliverDue()).toMatchObject({ failed: 1, retrying: 0 });
-    expect((await rowsOf(lead.id)).meta).toMatchObject({ status: "failed", attempts: 1 });
-    expect(logs).toEqual([
-      `Meta's Lead event for lead ${lead.id} (lead.created, attempt 1) failed and its time is up; it will not be tried again (npm run leads -- --deliveries): 500 from Meta`,
-    ]);
+    expect((await rowsOf(lead.id)).meta).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      last_error: "gave up after 3 attempts: 500 from Meta",
+    });
+    expect(logs.at(-1)).toBe(
+      `Meta's Lead event for lead ${lead.id} (lead.created, attempt 3) failed and its time is up; it will not be tried again (npm run leads -- --deliveries): 500 from Meta`,
+    );
   });
 });
 
@@ -389,5 +413,168 @@ describe("sendWithoutStore", () => {
     );
     expect(ids).toEqual([]);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("the hourly cap on homeowners' messages", () => {
+  const TEAM_PHONE = "+16145550177";
+  const sent: Answer = () => ({ outcome: "sent", status: 200 });
+
+  /** The deliverer with a cap of 2 an hour, the team on e-mail and one phone. */
+  const capped = (answers: Partial<Record<DeliveryChannel, Answer>>) =>
+    createDeliverer({
+      store,
+      channels: channelsAnswering(answers),
+      log: (line) => logs.push(line),
+      sleep,
+      config: {
+        homeownerMessagesPerHour: 2,
+        teamEmail: { to: [DESTINATIONS.team_email], from: "site@example.com" },
+        alertSmsTo: [TEAM_PHONE],
+      },
+    });
+
+  /** The pause alerts planned so far, on any lead. */
+  const alerts = async () =>
+    (await store.deliveries()).filter((row) => row.payload.alert === "homeowner_messages_paused");
+
+  /** Every homeowner message recorded sent, an hour earlier: the hour has rolled over. */
+  async function anHourLater() {
+    await store.query(
+      `update public.lead_deliveries set sent_at = sent_at - interval '1 hour'
+       where channel in ('confirm_email', 'confirm_sms') and status = 'sent'`,
+    );
+    await store.query(
+      "update public.lead_deliveries set next_attempt_at = now() where status = 'pending'",
+    );
+  }
+
+  it("holds the third confirmation until the hour rolls over, tells the team once, and sends it then", async () => {
+    const { deliverLead, deliverDue } = capped({
+      team_email: sent,
+      team_sms: sent,
+      confirm_email: sent,
+      confirm_sms: sent,
+    });
+    for (let lead = 0; lead < 2; lead++) {
+      await deliverLead((await storeLead("team_email", "confirm_email")).lead.id);
+    }
+    expect(logs).toEqual([]);
+
+    const third = await storeLead("team_email", "confirm_email");
+    await deliverLead(third.lead.id);
+    const held = (await store.deliveries(third.lead.id)).find(
+      (row) => row.channel === "confirm_email",
+    )!;
+    expect(held).toMatchObject({ status: "pending", attempts: 1, sent_at: null });
+    expect(held.last_error).toMatch(
+      /^paused: 2 homeowner messages went out in the last hour \(LEADS_HOMEOWNER_MESSAGES_PER_HOUR\)/,
+    );
+    // Tried again when the first confirmation leaves the hour, not before.
+    expect(secondsUntil(held.next_attempt_at)).toBeGreaterThan(3_500);
+    expect(secondsUntil(held.next_attempt_at)).toBeLessThanOrEqual(3_601);
+    // The lead is stored and the team heard of it as usual.
+    expect(
+      (await store.deliveries(third.lead.id)).filter(
+        (row) => row.channel === "team_email" && row.payload.alert === undefined,
+      ),
+    ).toMatchObject([{ status: "sent" }]);
+
+    // The team is told once, on its e-mail and its phone, and the log says so once.
+    expect(await alerts()).toMatchObject([
+      { lead_id: third.lead.id, status: "sent", event: "lead.created" },
+      { lead_id: third.lead.id, status: "sent", event: "lead.created" },
+    ]);
+    expect((await alerts()).map((row) => row.channel).sort()).toEqual(["team_email", "team_sms"]);
+    expect((await alerts()).map((row) => row.destination).sort()).toEqual([
+      TEAM_PHONE,
+      DESTINATIONS.team_email,
+    ]);
+    expect((await alerts())[0]!.payload).toMatchObject({
+      per_hour: 2,
+      paused_until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      text: expect.stringContaining("Homeowner messages are paused: 2 went out in the last hour"),
+    });
+    expect(logs).toEqual([
+      expect.stringMatching(
+        /^Homeowner messages are paused: 2 went out in the last hour.*The team is told on lead /,
+      ),
+    ]);
+
+    // A second message held back in the same pause, another lead's text: no second alert.
+    const fourth = await storeLead("team_sms", "confirm_sms");
+    await deliverLead(fourth.lead.id);
+    expect((await rowsOf(fourth.lead.id)).confirm_sms).toMatchObject({ status: "pending" });
+    expect((await rowsOf(fourth.lead.id)).team_sms).toMatchObject({ status: "sent" });
+    expect(await alerts()).toHaveLength(2);
+    expect(logs).toHaveLength(1);
+
+    // A retry run within the hour sends nothing to homeowners.
+    await store.query(
+      `update public.lead_deliveries set next_attempt_at = now()
+       where status = 'pending' and channel in ('confirm_email', 'confirm_sms')`,
+    );
+    expect(await deliverDue()).toMatchObject({ sent: 0, retrying: 2 });
+    expect(await alerts()).toHaveLength(2);
+
+    await anHourLater();
+    expect(await deliverDue()).toMatchObject({ sent: 2, retrying: 0 });
+    expect((await rowsOf(third.lead.id)).confirm_email).toMatchObject({ status: "sent" });
+    expect((await rowsOf(fourth.lead.id)).confirm_sms).toMatchObject({ status: "sent" });
+    expect(await alerts()).toHaveLength(2);
+  });
+
+  it("lets a backlog out no faster than the cap, however many are due at once", async () => {
+    const leads = [];
+    for (let lead = 0; lead < 5; lead++) leads.push((await storeLead("confirm_email")).lead.id);
+    const { deliverDue } = capped({ team_email: sent, team_sms: sent, confirm_email: sent });
+
+    expect(await deliverDue()).toMatchObject({ sent: 2, retrying: 3 });
+    expect(calls.filter((call) => call.delivery.channel === "confirm_email")).toHaveLength(2);
+    expect(await alerts()).toHaveLength(2);
+
+    await anHourLater();
+    expect(await deliverDue()).toMatchObject({ sent: 2, retrying: 1 });
+    await anHourLater();
+    expect(await deliverDue()).toMatchObject({ sent: 1, retrying: 0 });
+    const statuses = await Promise.all(
+      leads.map(async (id) => (await rowsOf(id)).confirm_email!.status),
+    );
+    expect(statuses).toEqual(["sent", "sent", "sent", "sent", "sent"]);
+  });
+
+  it("sends no homeowner message it could not count, and tries it again on the retry schedule", async () => {
+    const { lead } = await storeLead("team_email", "confirm_email");
+    await createDeliverer({
+      store: {
+        ...store,
+        sentInLastHour: () => Promise.reject(new Error("canceling statement due to timeout")),
+      },
+      channels: channelsAnswering({ team_email: sent, confirm_email: sent }),
+      log: (line) => logs.push(line),
+      sleep: async () => {},
+      config: { homeownerMessagesPerHour: 2, teamEmail: null, alertSmsTo: [] },
+    }).deliverLead(lead.id);
+
+    expect(calls.map((call) => call.delivery.channel)).toEqual(["team_email"]);
+    const row = (await rowsOf(lead.id)).confirm_email!;
+    expect(row).toMatchObject({ status: "pending", sent_at: null });
+    expect(row.last_error).toMatch(
+      /^not sent: the homeowner messages of the last hour could not be counted/,
+    );
+    expect(logs[0]).toMatch(/^1 homeowner message\(s\) wait: not sent/);
+  });
+
+  it("counts nothing without a cap (LEADS_HOMEOWNER_MESSAGES_PER_HOUR=0)", async () => {
+    for (let lead = 0; lead < 3; lead++) await storeLead("confirm_email");
+    const { deliverDue } = createDeliverer({
+      store,
+      channels: channelsAnswering({ confirm_email: sent }),
+      log: (line) => logs.push(line),
+      sleep,
+      config: { homeownerMessagesPerHour: null, teamEmail: null, alertSmsTo: [] },
+    });
+    expect(await deliverDue()).toMatchObject({ sent: 3, retrying: 0 });
+    expect(await alerts()).toEqual([]);
   });
 });

@@ -13,10 +13,11 @@ import type { PlannedDelivery } from "../store/rows.ts";
  * What one attempt came to, as the adapter saw it. `retry`: the outcome is unknown or the
  * receiver is busy (a timeout, 408, 429, 5xx), so the same delivery is tried again with the
  * same id; `failed`: refused for good (410, another 4xx, a redirect); `logged`: no provider,
- * the log has it; `skipped`: a rule says not to send it (an opt-out), with the reason.
+ * the log has it; `skipped`: a rule says not to send it (an opt-out), with the reason. A
+ * `note` on a sent one says how it was found sent without sending (Twilio listed the text).
  */
 export type AttemptResult =
-  | { outcome: "sent"; status?: number }
+  | { outcome: "sent"; status?: number; note?: string }
   | { outcome: "retry"; error: string; status?: number; retryAfterSeconds?: number }
   | { outcome: "failed"; error: string; status?: number }
   | { outcome: "logged" }

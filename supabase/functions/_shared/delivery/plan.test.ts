@@ -146,6 +146,39 @@ describe("planNewLead", () => {
     expect(plans.map((plan) => plan.channel)).toContain("confirm_email");
   });
 
+  it.each([
+    ["a premium-rate number", "(900) 555-0199"],
+    ["a toll-free number", "1-800-555-0199"],
+    ["a number outside the US", "+44 20 7946 0958"],
+    ["a Canadian number", "(416) 555-0123"],
+    ["a desk phone's extension", "614-555-0177 ext 2"],
+    ["two numbers", "(614) 555-0123 or (900) 555-0199"],
+  ])("plans no confirmation text to %s, and the e-mail as ever", async (_, phone) => {
+    const plans = await planNewLead({ ...lead, phone }, texts, configFrom(EVERYTHING), NOW);
+    expect(plans.map((plan) => plan.channel)).not.toContain("confirm_sms");
+    expect(plans.map((plan) => plan.channel)).toContain("confirm_email");
+    expect(summary(plans)).toContain("team_sms +16145550177");
+  });
+
+  it.each([
+    ["a US mobile-or-landline number", "614.555.0123 cell", "+16145550123"],
+    ["a Puerto Rico number", "+1 (787) 555-0123", "+17875550123"],
+  ])("plans the confirmation text to %s", async (_, phone, e164) => {
+    const plans = await planNewLead({ ...lead, phone }, texts, configFrom(EVERYTHING), NOW);
+    expect(summary(plans)).toContain(`confirm_sms ${e164}`);
+  });
+
+  it("plans neither confirmation for an e-mail whose domain imitates another's", async () => {
+    // A Cyrillic "а" in "gmаil".
+    const doubted = { ...lead, email: "pat@gm\u0430il.com" };
+    const plans = await planNewLead(doubted, texts, configFrom(EVERYTHING), NOW);
+    const channels = plans.map((plan) => plan.channel);
+    expect(channels).not.toContain("confirm_email");
+    expect(channels).not.toContain("confirm_sms");
+    // The team still hears of the lead.
+    expect(channels).toContain("team_email");
+  });
+
   it("plans no confirmation text without LEADS_CONFIRM_SMS, though the box was ticked", async () => {
     const plans = await planNewLead(lead, texts, without("LEADS_CONFIRM_SMS"), NOW);
     expect(plans.map((plan) => plan.channel)).not.toContain("confirm_sms");

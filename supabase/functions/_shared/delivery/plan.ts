@@ -1,5 +1,6 @@
 import { parsePhone } from "../contract/contacts.ts";
 import { mailboxDoubt, mailboxKey } from "../contract/mailbox.ts";
+import { textableNumber } from "../contract/repeatable.ts";
 import type { LeadConfig } from "../config/lead-config.ts";
 import type { StatusChange } from "../store/rows.ts";
 import type { ConsentRecord, Lead } from "../store/rows.ts";
@@ -33,10 +34,22 @@ function onceKey(channel: DeliveryChannel, destination: string, now: Date): stri
 }
 
 /**
+ * The number a confirmation text goes to (E.164): one that can take a text (repeatable.ts),
+ * read as the opt-outs key it (contacts.ts); null for any other phone field.
+ */
+function textDestination(phone: string | null): string | null {
+  if (phone === null) return null;
+  const textable = textableNumber(phone);
+  const key = parsePhone(phone)?.e164;
+  return "e164" in textable && textable.e164 === key ? key : null;
+}
+
+/**
  * A new lead's deliveries: the team's e-mail (the log when no provider is set, so the
  * listing says so), the team's texts, the webhooks, Meta's Lead event (never for a browser
  * that sent Global Privacy Control), the homeowner's confirmation e-mail, and a confirmation
- * text only when the visitor ticked the box for texts in a wording that had it.
+ * text only when the visitor ticked the box for texts in a wording that had it, to a number
+ * that can take one. Neither confirmation for an e-mail whose domain is in doubt.
  */
 export async function planNewLead(
   lead: Lead,
@@ -68,8 +81,10 @@ export async function planNewLead(
       }),
     );
   }
-  // No confirmation to an address whose domain imitates another's (mailbox.ts).
-  if (config.resend && config.confirmFrom && mailboxDoubt(lead.email) === null) {
+  // No confirmation, by e-mail or text, to a homeowner whose address imitates another's
+  // (mailbox.ts): the phone came in the same request as the doubted address.
+  const doubted = mailboxDoubt(lead.email) !== null;
+  if (config.resend && config.confirmFrom && !doubted) {
     // The mailbox's key, for the opt-out check and one a day; the e-mail goes to lead.email.
     const destination = mailboxKey(lead.email);
     plans.push(
@@ -81,14 +96,14 @@ export async function planNewLead(
       }),
     );
   }
-  const phone = lead.phone === null ? null : parsePhone(lead.phone);
-  if (config.twilio && config.confirmSms && consent?.texts === true && phone) {
+  const phone = textDestination(lead.phone);
+  if (config.twilio && config.confirmSms && consent?.texts === true && !doubted && phone) {
     plans.push(
       planDelivery(lead.id, {
         channel: "confirm_sms",
         event: created,
-        destination: phone.e164,
-        onceKey: onceKey("confirm_sms", phone.e164, now),
+        destination: phone,
+        onceKey: onceKey("confirm_sms", phone, now),
       }),
     );
   }

@@ -17,8 +17,10 @@ export type ProviderRequest = {
   /** As a lost request's error names it, when not `name` capitalised: "Meta Conversions API". */
   reachedName?: string;
   url: string;
+  /** Default POST; a GET (Twilio's list of messages) has no body. */
+  method?: "GET" | "POST";
   headers: Record<string, string>;
-  body: string;
+  body?: string;
   /** Default 10 seconds. */
   timeoutMs?: number;
   /**
@@ -60,7 +62,7 @@ export async function callProvider(
   let response: Response;
   try {
     response = await fetchImpl(request.url, {
-      method: "POST",
+      method: request.method ?? "POST",
       headers: request.headers,
       body: request.body,
       redirect: "manual",

@@ -1,7 +1,7 @@
 import type { AddressSource, RateLimit } from "../config/lead-config.ts";
 import { readLeadConfig } from "../config/lead-config.ts";
 import { FUNCTION_PATH, PRODUCTION_URL } from "../contract/site-facts.ts";
-import { openTestStore, type TestStore } from "../store/lead-test-kit.ts";
+import { storeForEachTest, type TestStore } from "../store/lead-test-kit.ts";
 import { createLeadHandler, RETRY_PATH, type ConnectionInfo } from "./lead-handler.ts";
 
 /*
@@ -44,14 +44,7 @@ export type Harness = ReturnType<typeof harness>;
  */
 export function withTestStore(): (options?: HarnessOptions) => Harness {
   let store: TestStore;
-  beforeAll(async () => {
-    store = await openTestStore();
-  });
-  afterAll(() => store.close());
-  beforeEach(async () => {
-    store.failing = false;
-    await store.reset();
-  });
+  storeForEachTest((opened) => (store = opened));
   return (options = {}) => harness(store, options);
 }
 

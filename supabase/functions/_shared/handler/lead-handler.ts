@@ -7,13 +7,14 @@ import type { LeadRecords } from "../store/lead-records.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import { maintenanceRoute } from "./maintenance-route.ts";
 import { createOfferRequest } from "./offer-request.ts";
+import type { LeadSpool } from "./outage-leads.ts";
 import { handleSmsInbound } from "./sms-inbound.ts";
 
 export type { ConnectionInfo };
 
 export type LeadHandlerDeps = {
-  /** The leads, and the opt-outs an inbound STOP records. */
-  store: LeadStore & Pick<LeadRecords, "recordOptOut">;
+  /** The leads, and the texts people send back, with the opt-outs and opt-ins they record. */
+  store: LeadStore & Pick<LeadRecords, "recordInboundText">;
   /** What the function reads from its environment (lead-config.ts). */
   config: LeadConfig;
   /** Runs work after the response is sent (EdgeRuntime.waitUntil on Supabase). */
@@ -23,8 +24,13 @@ export type LeadHandlerDeps = {
   now?: () => number;
   /** How providers are called; default the global fetch. */
   fetch?: typeof fetch;
-  /** How a 5-second retry is waited out after the answer; tests pass one that does not sleep. */
+  /**
+   * How a wait after the answer is spent (a delivery's 5-second retry, the tries to store a
+   * lead taken while the store was down); tests pass one that does not sleep.
+   */
   sleep?: (ms: number) => Promise<void>;
+  /** Where a lead taken while the store was down is kept across a restart (the local server's). */
+  spool?: LeadSpool | null;
 };
 
 /** The function: its request handler, and the periodic run the local timer or Supabase Cron starts. */
@@ -63,18 +69,28 @@ export function routePath(pathname: string): RoutePath {
 export function createLeadHandler(deps: LeadHandlerDeps): LeadFunction {
   const { store, config, defer, log, now = Date.now } = deps;
   const channels = createChannels(config, { log, fetch: deps.fetch });
-  const deliverer = createDeliverer({ store, channels, log, sleep: deps.sleep });
+  const deliverer = createDeliverer({ store, channels, log, config, sleep: deps.sleep });
   const maintenance = createLeadMaintenance({ store, deliverer, config });
   const runMaintenance: Route = (request) =>
     maintenanceRoute(request, { cronSecret: config.cronSecret, maintenance, log });
 
   const routes: Record<RoutePath, Route> = {
-    "/": createOfferRequest({ store, config, deliverer, defer, log, now }),
+    "/": createOfferRequest({
+      store,
+      config,
+      deliverer,
+      defer,
+      log,
+      now,
+      sleep: deps.sleep,
+      spool: deps.spool,
+    }),
     // Where Twilio posts the texts people send to the company's number.
     "/sms-inbound": (request) =>
       handleSmsInbound(request, {
         twilio: config.twilio,
         company: config.company,
+        teamPhones: config.alertSmsTo,
         records: store,
         log,
       }),

@@ -1,5 +1,5 @@
 import { sameSecret } from "../contract/same-secret.ts";
-import { errorText } from "../delivery/deliver.ts";
+import { errorText } from "../delivery/attempt.ts";
 import type { MaintenanceReport } from "../maintenance/lead-maintenance.ts";
 import { MESSAGES } from "./messages.ts";
 

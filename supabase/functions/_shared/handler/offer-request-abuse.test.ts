@@ -60,9 +60,10 @@ describe("the abuse limit", () => {
 
     const trusting = setup({
       rateLimit: { max: 1, windowSeconds: 600 },
-      addressSource: "first-forwarded",
+      addressSource: "supabase",
     });
-    const from = (ip: string) => ({ "x-forwarded-for": `${ip}, 10.0.0.1` });
+    // Supabase's proxy appends the address it saw: the last entry.
+    const from = (ip: string) => ({ "x-forwarded-for": `10.0.0.1, ${ip}` });
     expect(
       (
         await trusting.send(

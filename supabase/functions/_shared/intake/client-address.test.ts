@@ -37,21 +37,39 @@ describe("rateLimitKey", () => {
 });
 
 describe("clientAddress", () => {
-  const request = (forwardedFor?: string) =>
+  const request = (forwardedFor?: string, headers: Record<string, string> = {}) =>
     new Request("http://localhost/", {
-      headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+      headers: { ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}), ...headers },
     });
   const peer = { remoteAddr: { hostname: "127.0.0.1" } };
 
   it("believes only the socket unless told otherwise", () => {
     expect(clientAddress(request("198.51.100.9"), peer, "socket")).toBe("127.0.0.1");
+    expect(
+      clientAddress(request(undefined, { "cf-connecting-ip": "198.51.100.9" }), peer, "socket"),
+    ).toBe("127.0.0.1");
   });
 
-  it("takes the first forwarded entry behind Supabase's gateway", () => {
-    expect(clientAddress(request("198.51.100.9, 10.0.0.2"), peer, "first-forwarded")).toBe(
+  it("behind Supabase's gateway, takes Cloudflare's CF-Connecting-IP over anything forwarded", () => {
+    const cloudflare = { "cf-connecting-ip": "198.51.100.9" };
+    expect(clientAddress(request("6.6.6.6, 198.51.100.9", cloudflare), peer, "supabase")).toBe(
       "198.51.100.9",
     );
-    expect(clientAddress(request(), peer, "first-forwarded")).toBe("127.0.0.1");
+    // The client's own X-Forwarded-For comes first: it changes nothing.
+    expect(clientAddress(request("7.7.7.7, 203.0.113.4", cloudflare), peer, "supabase")).toBe(
+      "198.51.100.9",
+    );
+    expect(clientAddress(request(undefined, cloudflare), peer, "supabase")).toBe("198.51.100.9");
+  });
+
+  it("without CF-Connecting-IP, takes the last forwarded entry, the one Supabase's proxy appended", () => {
+    // As reported from Supabase: a client-sent "1.2.3.4" arrives as "1.2.3.4, <real address>".
+    expect(clientAddress(request("1.2.3.4, 198.51.100.9"), peer, "supabase")).toBe("198.51.100.9");
+    expect(clientAddress(request("198.51.100.9"), peer, "supabase")).toBe("198.51.100.9");
+    expect(clientAddress(request(" , "), peer, "supabase")).toBe("127.0.0.1");
+    expect(clientAddress(request(undefined, { "cf-connecting-ip": " " }), peer, "supabase")).toBe(
+      "127.0.0.1",
+    );
   });
 
   it("behind the operator's own proxies, reads from the right, so a forged entry is never believed", () => {

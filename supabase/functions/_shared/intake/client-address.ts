@@ -15,14 +15,44 @@ export function clientAddress(
 ): string {
   const peer = info?.remoteAddr?.hostname || "unknown";
   if (source === "socket") return peer;
-  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (source === "first-forwarded") return forwarded[0] ?? peer;
+  const forwarded = forwardedFor(request);
+  if (source === "supabase") return supabaseClient(request) ?? forwarded.at(-1) ?? peer;
   // The chain as the last proxy knows it: every forwarded entry, then the peer itself.
   const chain = [...forwarded, peer];
   return chain[Math.max(0, chain.length - 1 - source.proxies)]!;
+}
+
+/** The X-Forwarded-For entries, left (the first sender's claim) to right (the last hop's). */
+function forwardedFor(request: Request): string[] {
+  return (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/**
+ * On Supabase, the address the client cannot write. Supabase documents no contract for it, so
+ * this rests on what can be observed and on Cloudflare's own documentation:
+ *
+ * - Supabase's sample request headers of an Edge Function show Cloudflare in front (`cf-ray`,
+ *   `cdn-loop: cloudflare`), and a team on Supabase found its origin Cloudflare-fronted
+ *   (github.com/smith-horn/skillsmith/pull/1758, checked by DNS).
+ * - Cloudflare, "HTTP request headers" (developers.cloudflare.com/fundamentals/reference/http-headers/):
+ *   CF-Connecting-IP "provides the client IP address connecting to Cloudflare to the origin
+ *   web server"; Cloudflare sets it itself, over any value the client sent.
+ * - One public report from a team on Supabase: a client-sent `X-Forwarded-For: 1.2.3.4`
+ *   reaches the function as `1.2.3.4, <real address>`. The first entry is the client's own
+ *   words, so it is never read; the last is what Supabase's proxy appended.
+ *
+ * So CF-Connecting-IP when present, else the last X-Forwarded-For entry (clientAddress).
+ */
+function supabaseClient(request: Request): string | null {
+  return request.headers.get("cf-connecting-ip")?.trim() || null;
+}
+
+/** Whether a request carries neither header the "supabase" source reads: the peer is counted. */
+export function hasNoForwardedAddress(request: Request): boolean {
+  return supabaseClient(request) === null && forwardedFor(request).length === 0;
 }
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;

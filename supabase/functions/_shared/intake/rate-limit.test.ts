@@ -82,9 +82,39 @@ describe("the abuse limit", () => {
   });
 
   it("does not warn when told how to read the proxy's header", async () => {
-    const { overLimit, logs, counts } = limit({ max: 5, windowSeconds: 600 }, "first-forwarded");
-    await overLimit(request({ "x-forwarded-for": "192.0.2.1, 10.0.0.1" }), from("10.0.0.2"));
+    const { overLimit, logs, counts } = limit({ max: 5, windowSeconds: 600 }, "supabase");
+    await overLimit(request({ "x-forwarded-for": "10.0.0.1, 192.0.2.1" }), from("10.0.0.2"));
     expect(logs).toEqual([]);
     expect([...counts.keys()]).toEqual(["192.0.2.1@2026-11-23T14:00:00.000Z"]);
+  });
+
+  it("on Supabase, cannot be walked around by the X-Forwarded-For entries the client writes", async () => {
+    const { overLimit } = limit({ max: 5, windowSeconds: 600 }, "supabase");
+    const answers: (number | null)[] = [];
+    for (let post = 1; post <= 8; post++) {
+      answers.push(
+        await overLimit(
+          request({
+            "x-forwarded-for": `192.0.2.${post}, 198.51.100.7`,
+            "cf-connecting-ip": "198.51.100.7",
+          }),
+          from("10.0.0.2"),
+        ),
+      );
+    }
+    expect(answers).toEqual([null, null, null, null, null, 408, 408, 408]);
+  });
+
+  it("warns once when Supabase's headers are expected and a request has neither", async () => {
+    const { overLimit, logs, counts } = limit({ max: 5, windowSeconds: 600 }, "supabase");
+    await overLimit(request(), from("10.0.0.2"));
+    await overLimit(request(), from("10.0.0.2"));
+    await overLimit(request({ "cf-connecting-ip": "198.51.100.7" }), from("10.0.0.2"));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain("neither CF-Connecting-IP nor X-Forwarded-For");
+    expect([...counts.keys()].sort()).toEqual([
+      "10.0.0.2@2026-11-23T14:00:00.000Z",
+      "198.51.100.7@2026-11-23T14:00:00.000Z",
+    ]);
   });
 });

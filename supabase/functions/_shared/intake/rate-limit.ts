@@ -1,6 +1,11 @@
 import type { LeadConfig } from "../config/lead-config.ts";
 import type { LeadStore } from "../store/lead-store.ts";
-import { clientAddress, rateLimitKey, type ConnectionInfo } from "./client-address.ts";
+import {
+  clientAddress,
+  hasNoForwardedAddress,
+  rateLimitKey,
+  type ConnectionInfo,
+} from "./client-address.ts";
 
 export type RateLimitDeps = {
   store: Pick<LeadStore, "countRequest">;
@@ -23,22 +28,36 @@ export function createRateLimit({ store, config, log, now }: RateLimitDeps) {
     info: ConnectionInfo | undefined,
   ): Promise<number | null> {
     if (!config.rateLimit) return null;
-    if (
-      config.addressSource === "socket" &&
-      request.headers.has("x-forwarded-for") &&
-      !warnedAboutProxy
-    ) {
-      warnedAboutProxy = true;
-      log(
-        "Offer requests arrive through a proxy (X-Forwarded-For), but LEADS_TRUSTED_PROXIES is not set: " +
-          "every visitor behind it shares one rate-limit budget. Set LEADS_TRUSTED_PROXIES to the number of proxies in front.",
-      );
+    if (!warnedAboutProxy) {
+      const warning = proxyWarning(request, config.addressSource);
+      if (warning) {
+        warnedAboutProxy = true;
+        log(warning);
+      }
     }
     const client = rateLimitKey(clientAddress(request, info, config.addressSource));
     const { windowStart, retryAfter } = rateWindow(now(), config.rateLimit.windowSeconds);
     const hits = await store.countRequest(client, windowStart);
     return hits > config.rateLimit.max ? retryAfter : null;
   };
+}
+
+/** What the operator should hear once when the address source does not fit the requests. */
+function proxyWarning(request: Request, source: LeadConfig["addressSource"]): string | null {
+  if (source === "socket" && request.headers.has("x-forwarded-for")) {
+    return (
+      "Offer requests arrive through a proxy (X-Forwarded-For), but LEADS_TRUSTED_PROXIES is not set: " +
+      "every visitor behind it shares one rate-limit budget. Set LEADS_TRUSTED_PROXIES to the number of proxies in front."
+    );
+  }
+  if (source === "supabase" && hasNoForwardedAddress(request)) {
+    return (
+      "Offer requests carry neither CF-Connecting-IP nor X-Forwarded-For, though the client's address is read as " +
+      "Supabase's gateway passes it (LEADS_TRUST_FORWARDED_FOR): the connection's peer is counted instead. " +
+      "Behind a proxy of your own, set LEADS_TRUSTED_PROXIES; with none, LEADS_TRUST_FORWARDED_FOR=0."
+    );
+  }
+  return null;
 }
 
 /** Fixed windows aligned to the epoch: every instance agrees on where one starts. */

@@ -1,5 +1,4 @@
 import { LEAD_LIMITS } from "../contract/lead-rules.ts";
-import type { LeadSubmission } from "../contract/lead-schema.ts";
 import { leadRequestFixture } from "../store/lead-test-kit.ts";
 import type { PlannedDelivery } from "../store/rows.ts";
 import {
@@ -55,6 +54,39 @@ describe("readSubmission", () => {
     expect(read).toEqual({
       errors: expect.objectContaining({ fields: ["address", "email"] }),
     });
+  });
+});
+
+describe("why the homeowner gets no confirmation", () => {
+  const texts = { version: "2026-11-23", at: "2026-11-23T14:03:11.201Z", texts: true };
+
+  it.each([
+    ["(900) 555-0199", "(900) 555-0199 is a premium-rate number"],
+    ["+44 20 7946 0958", "+44 20 7946 0958 is outside the US and its territories"],
+    [
+      "1-800-555-0199",
+      "(800) 555-0199 is toll-free, and many toll-free numbers are landlines or call centres",
+    ],
+    ["(500) 234-5678", "(500) 234-5678 is not a mobile-capable number (personal number)"],
+  ])("notes why no text goes to %j, and keeps the lead", async (phone, why) => {
+    const { submission, notes } = await submissionOf({ phone, consent: texts });
+    expect(submission.phone).toBe(phone);
+    expect(notes).toEqual([`No confirmation text will go to the homeowner: ${why}.`]);
+  });
+
+  it("notes nothing of a number that takes texts, or when no text was asked for", async () => {
+    expect((await submissionOf({ phone: "(614) 555-0123", consent: texts })).notes).toEqual([]);
+    expect((await submissionOf({ phone: "(900) 555-0199" })).notes).toEqual([]);
+    expect((await submissionOf({ phone: null, consent: texts })).notes).toEqual([]);
+  });
+
+  it("notes the doubt about an e-mail that imitates another's: neither e-mail nor text goes", async () => {
+    const { notes } = await submissionOf({ email: "pat@gm\u0430il.com", consent: texts });
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^No confirmation e-mail or text will go to the homeowner\. The e-mail's domain .* mixes Latin and Cyrillic letters/,
+      ),
+    ]);
   });
 });
 
@@ -177,11 +209,8 @@ describe("sentWhileDown", () => {
     expect(marked[1]!.note).toBe("sent while the store was down, before the lead was stored");
   });
 
-  it.each<[string, LeadSubmission["notified"]]>([
-    ["nothing was sent", undefined],
-    ["an older page says only that something was", true],
-  ])("keeps the plan as it is when %s", (_case, notified) => {
+  it("keeps the plan as it is when nothing was sent", () => {
     const plan = [planned(a)];
-    expect(sentWhileDown(plan, notified)).toBe(plan);
+    expect(sentWhileDown(plan, [])).toBe(plan);
   });
 });

@@ -7,6 +7,8 @@ import {
   type LeadErrors,
   type LeadSubmission,
 } from "../contract/lead-schema.ts";
+import { mailboxDoubt } from "../contract/mailbox.ts";
+import { textableNumber } from "../contract/repeatable.ts";
 import { uuidFromText } from "../contract/uuid.ts";
 import type { Lead, PlannedDelivery } from "../store/rows.ts";
 import type { Via } from "./read-body.ts";
@@ -37,7 +39,25 @@ export async function readSubmission(
   const submission = parsed.data;
   const fingerprint = await fingerprintOf(submission);
   if (body.id === undefined) submission.id = await derivedLeadId(fingerprint, new Date(now()));
-  return { submission, fingerprint, notes };
+  return { submission, fingerprint, notes: [...notes, ...unconfirmedNotes(submission)] };
+}
+
+/**
+ * Why the homeowner will get no confirmation, though the lead is kept, for the team to read:
+ * an e-mail whose domain imitates another's gets neither an e-mail nor a text (mailbox.ts), and
+ * a text asked for goes only to a number that can take one (repeatable.ts). delivery/plan.ts
+ * plans by the same judgements.
+ */
+export function unconfirmedNotes(
+  submission: Pick<LeadSubmission, "email" | "phone" | "consent">,
+): string[] {
+  const doubt = mailboxDoubt(submission.email);
+  if (doubt !== null) return [`No confirmation e-mail or text will go to the homeowner. ${doubt}`];
+  if (submission.consent?.texts !== true || submission.phone === null) return [];
+  const textable = textableNumber(submission.phone);
+  return "refused" in textable
+    ? [`No confirmation text will go to the homeowner: ${textable.refused}.`]
+    : [];
 }
 
 /** The row to store: the submission's fields, its fingerprint, and why it looks like spam. */
@@ -121,16 +141,17 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The planned deliveries, those a team channel took while the store was down (the 503 gave
- * their ids, and the page sends them back) marked sent, so they do not go twice.
+ * The planned deliveries, those a team channel took while the store was down marked sent, so
+ * they do not go twice: the ids the function's own signed list named (notified-signature.ts
+ * checked it), or the ids it just had sent itself.
  */
 export function sentWhileDown(
   planned: PlannedDelivery[],
-  notified: LeadSubmission["notified"],
+  sent: readonly string[],
 ): PlannedDelivery[] {
-  if (!Array.isArray(notified)) return planned;
+  if (sent.length === 0) return planned;
   return planned.map((delivery) =>
-    notified.includes(delivery.id)
+    sent.includes(delivery.id)
       ? {
           ...delivery,
           status: "sent",

@@ -226,30 +226,5 @@ export function normalizeUnseenFields(raw: Record<string, unknown>, { now }: Con
   if (attribution) body.attribution = attribution;
   const pageUrl = normalizePageUrl(raw.pageUrl, notes);
   if (pageUrl) body.pageUrl = pageUrl;
-  const notified = normalizeNotified(raw.notified, notes);
-  if (notified !== undefined) body.notified = notified;
   return { body, notes };
-}
-
-/**
- * The ids of deliveries that went out while the store was down, as a 503 gave them (true
- * from older pages). Anything else is dropped and noted: at worst a delivery goes twice.
- */
-function normalizeNotified(value: unknown, notes: string[]): true | string[] | undefined {
-  if (value === undefined || value === null || value === false) return undefined;
-  if (value === true) return true;
-  const ids = Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === "string" && UUID.test(item))
-    : [];
-  if (
-    !Array.isArray(value) ||
-    ids.length !== value.length ||
-    ids.length > LEAD_LIMITS.notifiedMax
-  ) {
-    notes.push(`notified: ${shown(value)} is not a list of delivery ids; it was left out.`);
-    return ids.length > 0 && ids.length <= LEAD_LIMITS.notifiedMax
-      ? ids.map((id) => id.toLowerCase())
-      : undefined;
-  }
-  return ids.map((id) => id.toLowerCase());
 }

@@ -3,6 +3,8 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 
+import { DELIVERY_LIFETIME_SECONDS, META_LIFETIME_SECONDS } from "./channels.ts";
+import { DELIVERY_LEASE } from "./delivery-statements.ts";
 import { leadFixture, openTestStore, type TestStore } from "./lead-test-kit.ts";
 import { ATTEMPT_OUTCOMES, type PlannedDelivery } from "./rows.ts";
 
@@ -118,7 +120,8 @@ describe("every attempt kept", () => {
   });
 
   it("keeps the attempt that gave up as failed, saying so, and nothing for a stale record", async () => {
-    const { deliveryId } = await claimedWebhook(60);
+    // A lifetime of none: the attempt is recorded past its give-up time.
+    const { deliveryId } = await claimedWebhook(0);
     expect(
       await store.recordAttempt(deliveryId, 1, {
         status: "pending",
@@ -163,6 +166,147 @@ describe("every attempt kept", () => {
     await expect(store.attempts("12345")).rejects.toThrow(
       /"12345" is not a delivery's or a lead's id: ids look like/,
     );
+  });
+});
+
+/** Standard Webhooks' schedule, as delivery/outbox.ts waits it after each failed attempt. */
+const SCHEDULE_SECONDS = [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400];
+
+describe("the retry window", () => {
+  /**
+   * A delivery answered 500 forever: each attempt recorded pending with the schedule's wait,
+   * then the clock moved on to its next attempt by moving the delivery's times back that far.
+   * Returns when each attempt was made, in whole seconds after the delivery was planned, and
+   * the status each record stored.
+   */
+  async function failForever(lifetimeSeconds: number) {
+    const { leadId, deliveryId } = await claimedWebhook(lifetimeSeconds);
+    const made: number[] = [];
+    const stored: (string | null)[] = [];
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const [age] = await store.query(
+        `select extract(epoch from now() - created_at)::float8 as seconds
+         from public.lead_deliveries where id = $1`,
+        [deliveryId],
+      );
+      made.push(Math.round(Number(age!.seconds)));
+      const status = await store.recordAttempt(deliveryId, attempt, {
+        status: "pending",
+        error: "500 from the webhook",
+        httpStatus: 500,
+        delaySeconds: SCHEDULE_SECONDS[attempt - 1] ?? 86_400,
+      });
+      stored.push(status);
+      if (status !== "pending") break;
+      await store.query(
+        `update public.lead_deliveries
+         set created_at = created_at - (next_attempt_at - now()),
+             give_up_at = give_up_at - (next_attempt_at - now()),
+             next_attempt_at = now()
+         where id = $1`,
+        [deliveryId],
+      );
+      const [claimed] = await store.claimDeliveries({ leadId, limit: 1 });
+      expect(claimed?.delivery.attempts).toBe(attempt + 1);
+    }
+    return { deliveryId, made, stored };
+  }
+
+  it("tries a delivery answered 500 forever on the whole schedule, then once more at the 3-day mark, and then gives up", async () => {
+    const { deliveryId, made, stored } = await failForever(DELIVERY_LIFETIME_SECONDS);
+    // The 24-hour step would pass the 3 days: the last attempt is at the end of the window.
+    expect(made).toEqual([0, 5, 305, 2_105, 9_305, 27_305, 63_305, 113_705, 185_705, 3 * 86_400]);
+    expect(stored).toEqual([...Array(9).fill("pending"), "failed"]);
+    const [delivery] = await store.deliveries(deliveryId);
+    expect(delivery).toMatchObject({
+      status: "failed",
+      attempts: 10,
+      last_error: "gave up after 10 attempts: 500 from the webhook",
+    });
+    const attempts = await store.attempts(deliveryId);
+    expect(attempts.map((kept) => kept.outcome)).toEqual([...Array(9).fill("pending"), "failed"]);
+  });
+
+  it("keeps trying Meta's event every 24 hours to the end of its 7 days", async () => {
+    const { made, stored } = await failForever(META_LIFETIME_SECONDS);
+    expect(made.slice(9)).toEqual([272_105, 358_505, 444_905, 531_305, META_LIFETIME_SECONDS]);
+    expect(stored.at(-1)).toBe("failed");
+    expect(stored.filter((status) => status === "pending")).toHaveLength(13);
+  });
+});
+
+describe("what a claim brings", () => {
+  /** The clock moved past the lease of the attempt in flight, as when its process died mid-call. */
+  const leaseRunsOut = (deliveryId: string) =>
+    store.query(
+      `update public.lead_deliveries
+       set created_at = created_at - interval '${DELIVERY_LEASE} 1 second',
+           lease_until = lease_until - interval '${DELIVERY_LEASE} 1 second',
+           give_up_at = give_up_at - interval '${DELIVERY_LEASE} 1 second',
+           next_attempt_at = now()
+       where id = $1`,
+      [deliveryId],
+    );
+
+  it("says since when an attempt that recorded no outcome was in flight, by its lease or by its missing record", async () => {
+    const { leadId, deliveryId } = await claimedWebhook();
+    await leaseRunsOut(deliveryId);
+    const [first] = await store.query(
+      `select lease_until - interval '${DELIVERY_LEASE}' as claimed_at
+       from public.lead_deliveries where id = $1`,
+      [deliveryId],
+    );
+    const [second] = await store.claimDeliveries({ leadId, limit: 1 });
+    expect(second!.delivery.attempts).toBe(2);
+    expect(second!.unrecordedSince).toBe(new Date(first!.claimed_at as Date).toISOString());
+
+    // The local server's restart releases the claim: the missing record still says so.
+    expect(await store.releaseClaims()).toBe(1);
+    const [third] = await store.claimDeliveries({ leadId, limit: 1 });
+    expect(third!.delivery.attempts).toBe(3);
+    expect(third!.unrecordedSince).toBe(third!.delivery.created_at);
+
+    // An attempt recorded leaves nothing unknown for the next.
+    await store.recordAttempt(deliveryId, 3, {
+      status: "pending",
+      error: "503 from the webhook",
+      delaySeconds: 5,
+    });
+    expect(await claimAgain(leadId)).toBe(4);
+    await leaseRunsOut(deliveryId);
+    await store.recordAttempt(deliveryId, 4, { status: "pending", error: "503", delaySeconds: 0 });
+    const [fifth] = await store.claimDeliveries({ leadId, limit: 1 });
+    expect(fifth).toMatchObject({ delivery: { attempts: 5 }, unrecordedSince: null });
+  });
+
+  it("brings nothing unknown to a first attempt, nor after --redeliver", async () => {
+    const lead = leadFixture({ id: crypto.randomUUID() });
+    const planned: PlannedDelivery = {
+      id: crypto.randomUUID(),
+      channel: "team_sms",
+      event: "lead.created",
+      destination: "+16145550177",
+      payload: {},
+      lifetimeSeconds: 60,
+      onceKey: null,
+      status: "pending",
+      note: null,
+    };
+    await store.insert(lead, { deliveries: [planned] });
+    const [first] = await store.claimDeliveries({ leadId: lead.id, limit: 1 });
+    expect(first).toMatchObject({ unrecordedSince: null, leadStatus: null });
+    await store.recordAttempt(planned.id, 1, { status: "failed", error: "401 from Twilio" });
+    expect(await store.redeliver(lead.id)).toBe(1);
+    const [again] = await store.claimDeliveries({ leadId: lead.id, limit: 1 });
+    expect(again).toMatchObject({ delivery: { attempts: 1 }, unrecordedSince: null });
+  });
+
+  it("brings the lead's latest status, as the escalation checks it", async () => {
+    const { leadId, deliveryId } = await claimedWebhook();
+    await store.recordAttempt(deliveryId, 1, { status: "pending", error: "503", delaySeconds: 0 });
+    const contacted = await store.recordStatus(leadId, "contacted");
+    const [claimed] = await store.claimDeliveries({ leadId, limit: 1 });
+    expect(claimed!.leadStatus).toEqual({ status: "contacted", changed_at: contacted.changed_at });
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { contactKey } from "../contract/contacts.ts";
 import { OPT_OUT_CHANNELS, type OptOutChannel } from "./channels.ts";
+import { createSqlInboundTexts, type InboundTextRecords } from "./inbound-texts.ts";
 import {
   consentEvidence,
   deliveryAttempt,
@@ -30,7 +31,7 @@ import { runner, statement, type Params, type Query } from "./sql.ts";
 /** What a check of the store's indexes against its tables found. */
 export type IntegrityReport = { indexes: number; problems: string[] };
 
-export type LeadRecords = {
+export type LeadRecords = InboundTextRecords & {
   /** The consent record stored with the lead; null when there is none. */
   consent(leadId: string): Promise<ConsentEvidence | null>;
   optOuts(): Promise<OptOut[]>;
@@ -231,6 +232,7 @@ export function createSqlLeadRecords(query: Query): LeadRecords {
       return row;
     },
     checkIntegrity: () => checkIntegrity(query),
+    ...createSqlInboundTexts(query),
   };
 }
 

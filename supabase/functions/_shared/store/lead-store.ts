@@ -7,6 +7,7 @@ import type {
   PlannedDelivery,
   StatusChange,
 } from "./rows.ts";
+import type { DeliveryChannel } from "./channels.ts";
 
 /**
  * A delivery claimed for this caller, with what sending it needs: its lead, the lead's
@@ -17,13 +18,27 @@ export type ClaimedDelivery = {
   lead: LeadRow;
   consent: ConsentRecord | null;
   optOuts: OptOut[];
+  /**
+   * The lead's latest status change at the moment of the claim; null while it has none (it
+   * is new). Absent where no store was read (sent while it is down).
+   */
+  leadStatus?: Pick<StatusChange, "status" | "changed_at"> | null;
+  /**
+   * Set when the attempt before this one recorded no outcome (its process died mid-call, so
+   * the provider may have the message): the earliest that attempt can have been claimed.
+   */
+  unrecordedSince?: string | null;
 };
 
-/** What came of an attempt, as the store records it (and keeps, in lead_delivery_attempts). */
+/**
+ * What came of an attempt, as the store records it (and keeps, in lead_delivery_attempts). A
+ * sent one's `note` says how it was found sent without sending (Twilio listed the text), kept
+ * as an error is.
+ */
 export type AttemptRecord = (
-  | { status: "sent" | "logged"; httpStatus?: number | null }
+  | { status: "sent" | "logged"; httpStatus?: number | null; note?: string }
   | { status: "failed" | "skipped"; error: string; httpStatus?: number | null }
-  /** Tried again after `delaySeconds`, unless that passes the delivery's give-up time. */
+  /** Tried again after `delaySeconds`, or at the delivery's give-up time if that comes first. */
   | { status: "pending"; error: string; httpStatus?: number | null; delaySeconds: number }
 ) & {
   /** How long the channel's adapter took, in milliseconds. */
@@ -75,9 +90,19 @@ export interface LeadStore {
   /**
    * Records the attempt numbered `attempt` (a later claim's record wins over a stale one),
    * and keeps it with the delivery's earlier attempts, in the same statement. Returns the
-   * status stored: a pending one past its give-up time is stored failed.
+   * status stored: a pending one whose next attempt would pass its give-up time is tried
+   * once more at that time; one recorded at or past it is stored failed.
    */
   recordAttempt(id: string, attempt: number, record: AttemptRecord): Promise<string | null>;
+  /**
+   * The latest `limit` deliveries on `channels` recorded sent in the last hour, latest first:
+   * when each leaves that hour (`leavesAt`, the same text on every call) and in how many
+   * seconds. The cap on homeowners' messages counts these.
+   */
+  sentInLastHour(
+    channels: readonly DeliveryChannel[],
+    limit: number,
+  ): Promise<{ leavesAt: string; secondsLeft: number }[]>;
   /**
    * Makes every delivery held by an attempt pending again: for a store one process holds
    * (the local server), whose earlier process died mid-attempt. Returns how many.

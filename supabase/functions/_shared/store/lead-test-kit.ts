@@ -112,7 +112,7 @@ export async function openTestStore(): Promise<TestStore> {
     failing: false,
     async reset() {
       // TRUNCATE fires no row triggers: the append-only tables empty too.
-      await db.exec(`truncate public.lead_delivery_attempts, public.lead_deliveries,
+      await db.exec(`truncate public.lead_delivery_attempts, public.lead_deliveries, public.inbound_texts,
         public.lead_consents, public.contact_opt_outs, public.lead_status_changes,
         public.lead_rate_limits, public.leads`);
     },
@@ -136,4 +136,21 @@ export function fastForwardSleep(store: Pick<TestStore, "query">, waits: number[
       [ms],
     );
   };
+}
+
+/**
+ * One test store for a test file, opened before its tests, up and empty before each, closed
+ * after; `keep` receives it once opened.
+ */
+export function storeForEachTest(keep: (store: TestStore) => void): void {
+  let store: TestStore | undefined;
+  beforeAll(async () => {
+    store = await openTestStore();
+    keep(store);
+  });
+  afterAll(() => store?.close());
+  beforeEach(async () => {
+    store!.failing = false;
+    await store!.reset();
+  });
 }

@@ -127,10 +127,16 @@ export const deliveryRow = z.object({
   once_key: text.nullable(),
 }) satisfies z.ZodType<DeliveryRow>;
 
-/** A claimed delivery's row, with its lead and consent record packed beside it. */
+/**
+ * A claimed delivery's row, with its lead and consent record packed beside it, the lead's
+ * latest status change, and when the attempt before this one recorded no outcome.
+ */
 export const claimedRow = deliveryRow.extend({
   lead_row: packed(leadRow),
   consent_row: packed(consentRecord).nullable(),
+  lead_status: z.enum(LEAD_STATUSES).nullable(),
+  lead_status_at: time.nullable(),
+  unrecorded_since: time.nullable(),
 });
 
 export const deliveryAttempt = z.object({

@@ -10,9 +10,14 @@ import {
   type PlannedDelivery,
 } from "./rows.ts";
 import {
-  ADD_DELIVERIES,
   CLAIM_DUE,
   CLAIM_ONE_LEAD,
+  RECORD_ATTEMPT,
+  RELEASE_CLAIMS,
+  SENT_IN_LAST_HOUR,
+} from "./delivery-statements.ts";
+import {
+  ADD_DELIVERIES,
   COUNT_REQUEST,
   FIND_FINGERPRINT,
   INSERT_LEAD,
@@ -20,8 +25,6 @@ import {
   LIST_LEADS,
   OPT_OUTS_OF,
   PURGE,
-  RECORD_ATTEMPT,
-  RELEASE_CLAIMS,
   STATUS_CHANGES_TO_ANNOUNCE,
 } from "./sql-statements.ts";
 import { runner, type Query } from "./sql.ts";
@@ -29,7 +32,12 @@ import { runner, type Query } from "./sql.ts";
 // The columns a request fills, for the tests and the CLI's exports that list them.
 export { LEAD_COLUMNS } from "./rows.ts";
 
-/** The leads table through any Query (sql-statements.ts): dates come back as ISO strings. */
+type Run = ReturnType<typeof runner>;
+
+/**
+ * The leads table through any Query (sql-statements.ts, delivery-statements.ts): dates come
+ * back as ISO strings.
+ */
 export function createSqlLeadStore(query: Query): LeadStore {
   const run = runner(query);
 
@@ -69,22 +77,14 @@ export function createSqlLeadStore(query: Query): LeadStore {
       });
       return added.length;
     },
-    async claimDeliveries({ leadId, limit }): Promise<ClaimedDelivery[]> {
-      const rows = await run(leadId ? CLAIM_ONE_LEAD : CLAIM_DUE, {
-        lead_id: leadId ?? null,
-        limit,
-      });
-      const claimed = rows.map(({ lead_row, consent_row, ...delivery }) => ({
-        delivery,
-        lead: lead_row,
-        consent: consent_row,
-      }));
-      const optOuts = await optOutsFor(run, claimed);
-      return claimed.map((item) => ({ ...item, optOuts }));
-    },
+    claimDeliveries: (options) => claimDeliveries(run, options),
     async recordAttempt(id, attempt, record) {
       const [row] = await run(RECORD_ATTEMPT, { id, attempt, ...attemptValues(record) });
       return row ? row.status : null;
+    },
+    async sentInLastHour(channels, limit) {
+      const rows = await run(SENT_IN_LAST_HOUR, { channels: [...channels], limit });
+      return rows.map((row) => ({ leavesAt: row.leaves_at, secondsLeft: row.seconds_left }));
     },
     async releaseClaims() {
       return (await run(RELEASE_CLAIMS, {})).length;
@@ -92,17 +92,42 @@ export function createSqlLeadStore(query: Query): LeadStore {
     leadsToEscalate: (afterMinutes, limit) =>
       run(LEADS_TO_ESCALATE, { after_minutes: afterMinutes, limit }),
     statusChangesToAnnounce: (limit) => run(STATUS_CHANGES_TO_ANNOUNCE, { limit }),
-    async purgeExpired(): Promise<PurgeCounts> {
-      const [row] = await run(PURGE, {});
-      return {
-        spam: row?.spam ?? 0,
-        expired: row?.expired ?? 0,
-        rateLimits: row?.rate_limits ?? 0,
-        consents: row?.consents ?? 0,
-        outcomes: row?.outcomes ?? 0,
-      };
-    },
+    purgeExpired: () => purgeExpired(run),
     list: () => run(LIST_LEADS, {}),
+  };
+}
+
+/** Claims due deliveries, each with its lead, and the opt-outs of the contacts they reach. */
+async function claimDeliveries(
+  run: Run,
+  { leadId, limit }: { leadId?: string; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const rows = await run(leadId ? CLAIM_ONE_LEAD : CLAIM_DUE, {
+    lead_id: leadId ?? null,
+    limit,
+  });
+  const claimed = rows.map(
+    ({ lead_row, consent_row, lead_status, lead_status_at, unrecorded_since, ...delivery }) => ({
+      delivery,
+      lead: lead_row,
+      consent: consent_row,
+      leadStatus:
+        lead_status && lead_status_at ? { status: lead_status, changed_at: lead_status_at } : null,
+      unrecordedSince: unrecorded_since,
+    }),
+  );
+  const optOuts = await optOutsFor(run, claimed);
+  return claimed.map((item) => ({ ...item, optOuts }));
+}
+
+async function purgeExpired(run: Run): Promise<PurgeCounts> {
+  const [row] = await run(PURGE, {});
+  return {
+    spam: row?.spam ?? 0,
+    expired: row?.expired ?? 0,
+    rateLimits: row?.rate_limits ?? 0,
+    consents: row?.consents ?? 0,
+    outcomes: row?.outcomes ?? 0,
   };
 }
 
@@ -111,7 +136,7 @@ export function createSqlLeadStore(query: Query): LeadStore {
  * them (Meta, the homeowner's messages); the team's own channels need none.
  */
 async function optOutsFor(
-  run: ReturnType<typeof runner>,
+  run: Run,
   claimed: { delivery: DeliveryRow; lead: LeadRow }[],
 ): Promise<OptOut[]> {
   const contacts = new Set<string>();
@@ -128,7 +153,7 @@ async function optOutsFor(
 function attemptValues(record: AttemptRecord) {
   return {
     status: record.status,
-    error: "error" in record ? record.error.slice(0, 1000) : null,
+    error: "error" in record ? record.error.slice(0, 1000) : (record.note?.slice(0, 1000) ?? null),
     http_status: record.httpStatus ?? null,
     delay_seconds: record.status === "pending" ? record.delaySeconds : 0,
     duration_ms:

@@ -1,19 +1,15 @@
 import { z } from "zod";
 
-import { claimedRow, leadRow, number, optOut, statusChange, text } from "./row-schemas.ts";
+import { leadRow, number, optOut, statusChange, text } from "./row-schemas.ts";
 import { CONSENT_COLUMNS, LEAD_COLUMNS } from "./rows.ts";
 import { statement, type Params } from "./sql.ts";
 
 /**
  * The lead store's statements as SQL, each with its parameters by name and how its rows
- * read (sql-lead-store.ts runs them). The same text runs on Supabase's Postgres and PGlite.
+ * read (sql-lead-store.ts runs them): storing leads and their consent records, rate limits,
+ * what maintenance plans, and the purge; the outbox's are in delivery-statements.ts. The same
+ * text runs on Supabase's Postgres and PGlite.
  */
-
-/**
- * An attempt holds its delivery this long; one whose process died is tried again after it.
- * Every provider call times out within 15 seconds (twice for Resend's reply-to retry).
- */
-export const DELIVERY_LEASE = "2 minutes";
 
 /** Escalations and status-change webhooks are planned for what happened in this window. */
 export const RECENT = "3 days";
@@ -91,98 +87,6 @@ export const ADD_DELIVERIES = statement(
   (param: Params<{ lead_id: string; deliveries: string }>) => `
   with lead as (select id, created_at from public.leads where id = ${param.lead_id}::uuid)
   ${insertDeliveries("lead", param.deliveries)}`,
-);
-
-/**
- * Claims due deliveries (of one lead, or of any when lead_id is null). A retry run skips
- * rows another transaction holds; the claim of one new lead's deliveries waits for them
- * instead (a concurrent record of the same lead, say) and then checks again that they are
- * still due: skipping would leave them to the next run.
- */
-const claimDue = (lock: "for update" | "for update skip locked") =>
-  statement(
-    claimedRow,
-    (param: Params<{ lead_id: string | null; limit: number }>) => `
-  with claimed as (
-    update public.lead_deliveries d
-    set status = 'sending', attempts = d.attempts + 1,
-        lease_until = now() + interval '${DELIVERY_LEASE}'
-    where d.id in (
-      select id from public.lead_deliveries
-      where next_attempt_at <= now()
-        and (status = 'pending' or (status = 'sending' and lease_until < now()))
-        and (${param.lead_id}::uuid is null or lead_id = ${param.lead_id}::uuid)
-      order by next_attempt_at
-      limit ${param.limit}
-      ${lock})
-    returning d.*)
-  -- With each its lead and consent record, in the same round trip.
-  select c.*, to_jsonb(l) as lead_row, to_jsonb(k) as consent_row
-  from claimed c
-  join public.leads l on l.id = c.lead_id
-  left join public.lead_consents k on k.lead_id = c.lead_id
-  order by c.next_attempt_at`,
-  );
-export const CLAIM_ONE_LEAD = claimDue("for update");
-export const CLAIM_DUE = claimDue("for update skip locked");
-
-/**
- * The outcome of attempt `attempt`, and the attempt kept in lead_delivery_attempts, in one
- * statement. A pending one that would pass its give-up time fails, saying so; a failed or
- * skipped one gives its once-a-day key back. A stale record (a later claim took the
- * delivery) changes nothing and keeps nothing.
- */
-export const RECORD_ATTEMPT = statement(
-  z.object({ status: text }),
-  (
-    param: Params<{
-      id: string;
-      attempt: number;
-      status: string;
-      error: string | null;
-      http_status: number | null;
-      delay_seconds: number;
-      duration_ms: number | null;
-    }>,
-  ) => `
-  with attempt as (
-    select ${param.status}::text as status, ${param.error}::text as error,
-           ${param.http_status}::int as http_status, ${param.duration_ms}::int as duration_ms,
-           now() + make_interval(secs => ${param.delay_seconds}::int) as next_at),
-  recorded as (
-    update public.lead_deliveries d
-    set status = case when a.status = 'pending' and a.next_at > d.give_up_at
-                      then 'failed' else a.status end,
-        last_error = case when a.status = 'pending' and a.next_at > d.give_up_at
-                          then format('gave up after %s attempts: %s', d.attempts, a.error)
-                          else coalesce(a.error, d.last_error) end,
-        last_status = coalesce(a.http_status, d.last_status),
-        lease_until = null,
-        next_attempt_at = case when a.status = 'pending' then a.next_at else d.next_attempt_at end,
-        sent_at = case when a.status in ('sent', 'logged') then now() else d.sent_at end,
-        once_key = case when a.status in ('failed', 'skipped')
-                          or (a.status = 'pending' and a.next_at > d.give_up_at)
-                        then null else d.once_key end
-    from attempt a
-    where d.id = ${param.id}::uuid and d.attempts = ${param.attempt}::int and d.status = 'sending'
-    returning d.id, d.lead_id, d.attempts, d.status, d.last_error, a.error is not null as erred,
-              a.http_status, a.duration_ms),
-  kept as (
-    insert into public.lead_delivery_attempts
-      (delivery_id, lead_id, attempt, outcome, http_status, duration_ms, excerpt)
-    select id, lead_id, attempts, status, http_status, duration_ms,
-           case when erred then left(last_error, 1000) end
-    from recorded
-    returning id)
-  select status from recorded`,
-);
-
-export const RELEASE_CLAIMS = statement(
-  ids,
-  () => `
-  update public.lead_deliveries set status = 'pending', lease_until = null
-  where status = 'sending'
-  returning id`,
 );
 
 /** The latest status before each change; 'new' for a lead's first. */

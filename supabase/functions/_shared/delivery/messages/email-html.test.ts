@@ -53,19 +53,29 @@ describe("every e-mail", () => {
   const emails = {
     team: buildTeamEmail(lead),
     escalation: buildEscalationEmail(lead, 15),
-    confirmation: buildConfirmationEmail(lead, company),
+  };
+  const layoutTags = (html: string) => {
+    const tags = [...html.matchAll(/<\/?([a-z]+)/gi)].map((match) => match[1]);
+    expect(tags).toContain("td");
+    return tags.filter((tag) => !LAYOUT_TAGS.includes(tag!));
   };
 
   it.each(Object.entries(emails))(
     "%s: the lead's address and e-mail are text, the only tags the layout's",
     (_name, email) => {
-      const tags = [...email.html.matchAll(/<\/?([a-z]+)/gi)].map((match) => match[1]);
-      expect(tags).toContain("td");
-      expect(tags.filter((tag) => !LAYOUT_TAGS.includes(tag!))).toEqual([]);
+      expect(layoutTags(email.html)).toEqual([]);
       expect(email.html).toContain(
         "&lt;script&gt;alert(&quot;a&quot;)&lt;/script&gt; 12 Oak &amp; Elm&#39;s",
       );
       expect(email.html).toContain("&quot;&lt;img src=x onerror=alert(1)&gt;&quot;@example.com");
     },
   );
+
+  it("confirmation: repeats neither the markup address nor the e-mail, the only tags the layout's", () => {
+    const email = buildConfirmationEmail(lead, company);
+    expect(layoutTags(email.html)).toEqual([]);
+    expect(email.html).not.toContain("script");
+    expect(email.html).not.toContain("img");
+    expect(email.html).toContain("A &amp; &lt;B&gt;");
+  });
 });

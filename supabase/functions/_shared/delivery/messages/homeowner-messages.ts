@@ -1,6 +1,7 @@
 import type { CompanyFacts } from "../../config/lead-config.ts";
 import type { Lead } from "../../store/rows.ts";
 import { escapeNonPrintable } from "../../contract/printable.ts";
+import { addressToRepeat, phoneToRepeat } from "../../contract/repeatable.ts";
 import { RECEIVED_PROMISE } from "../../contract/site-facts.ts";
 import { detailsTable, html, paragraph, renderHtml, type EmailContent } from "./email-html.ts";
 
@@ -12,26 +13,38 @@ import { detailsTable, html, paragraph, renderHtml, type EmailContent } from "./
 
 const STOP_LINE = "Reply STOP to opt out.";
 
-/** The confirmation e-mail: what was received, what happens next and by when, how to correct it. */
+/** The words that stand for a detail the message does not repeat. */
+const YOUR_REQUEST = "your request";
+const YOUR_NUMBER = "the number you gave";
+
+/**
+ * The confirmation e-mail: what was received, what happens next and by when, how to correct it.
+ * Anyone can type anyone's e-mail into the form, so it repeats nothing a stranger could use
+ * (repeatable.ts): the address only when it reads as a street address, the phone only as one
+ * valid US number written the site's way, and not the e-mail address, which the To line shows.
+ */
 export function buildConfirmationEmail(
-  lead: Pick<Lead, "id" | "address" | "condition" | "phone" | "email">,
+  lead: Pick<Lead, "id" | "address" | "condition" | "phone">,
   company: CompanyFacts,
 ): EmailContent {
+  const address = addressToRepeat(lead.address);
+  const phone = lead.phone ? (phoneToRepeat(lead.phone) ?? YOUR_NUMBER) : null;
   const received: [string, string][] = [
-    ["Property", lead.address],
+    ["Property", address ?? "not repeated in this e-mail"],
     ["Condition", lead.condition],
-    ["Call requested", lead.phone ? `yes, at ${lead.phone}` : "no"],
-    ["Your e-mail", lead.email],
+    ["Call requested", phone ? `yes, at ${phone}` : "no"],
   ].map(([label, value]) => [label!, escapeNonPrintable(value!)]);
-  const next = lead.phone
-    ? `We will call you at ${escapeNonPrintable(lead.phone)} within 24 hours with a cash offer, and confirm it in writing. There is no obligation and no fee.`
+  const next = phone
+    ? `We will call you at ${phone} within 24 hours with a cash offer, and confirm it in writing. There is no obligation and no fee.`
     : "We will e-mail you within 24 hours with a cash offer. There is no obligation and no fee.";
   const thanks = `Thank you for asking ${company.name} for a cash offer. ${RECEIVED_PROMISE}`;
   const correct = `To correct a detail, reply to this e-mail or call us at ${company.phone}.`;
   const notYou =
     "If you did not ask for an offer, reply to tell us and we will not contact you again.";
   const sign = `${company.name} · ${company.phone} · ${company.email}`;
-  const subject = `We received your request for ${escapeNonPrintable(lead.address)}`;
+  const subject = address
+    ? `We received your request for ${escapeNonPrintable(address)}`
+    : "We received your request";
 
   const text = [
     thanks,
@@ -61,15 +74,20 @@ export function buildConfirmationEmail(
 
 const TEXT_ADDRESS_MAX = 60;
 
-/** The confirmation text to a homeowner who ticked the box for texts. */
+/**
+ * The confirmation text to a homeowner who ticked the box for texts: the address only when it
+ * reads as a street address, else "your request".
+ */
 export function buildConfirmationText(lead: Pick<Lead, "address">, company: CompanyFacts): string {
-  const address = [...lead.address];
-  const place =
-    address.length > TEXT_ADDRESS_MAX
-      ? `${address.slice(0, TEXT_ADDRESS_MAX - 1).join("")}…`
-      : lead.address;
+  const address = addressToRepeat(lead.address);
+  const letters = [...(address ?? "")];
+  const shortened =
+    letters.length > TEXT_ADDRESS_MAX
+      ? `${letters.slice(0, TEXT_ADDRESS_MAX - 1).join("")}…`
+      : address;
+  const place = shortened ? `${YOUR_REQUEST} for ${shortened}` : YOUR_REQUEST;
   return escapeNonPrintable(
-    `${company.name}: we received your request for ${place}. We will contact you within 24 hours with a cash offer. Questions: ${company.phone}. ${STOP_LINE}`,
+    `${company.name}: we received ${place}. We will contact you within 24 hours with a cash offer. Questions: ${company.phone}. ${STOP_LINE}`,
   );
 }
 

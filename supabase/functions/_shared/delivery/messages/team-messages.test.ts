@@ -2,15 +2,11 @@ import { attributionToColumns } from "../../contract/attribution-columns.ts";
 import type { ConsentRecord } from "../../store/rows.ts";
 import { leadFixture } from "../../store/lead-test-kit.ts";
 import {
-  buildConfirmationEmail,
-  buildConfirmationText,
-  buildHelpText,
-} from "./homeowner-messages.ts";
-import {
   buildEscalationText,
   buildTeamEmail,
   buildTeamText,
   describeLead,
+  leftOutForHomeowner,
 } from "./team-messages.ts";
 
 const lead = leadFixture({
@@ -57,8 +53,11 @@ describe("buildTeamEmail", () => {
     expect(email.text).toContain("State: Texas");
     expect(email.text).toContain("Page: /sell-house-fast-texas");
     expect(email.text).toContain(`Request id: ${lead.id}`);
+    expect(email.text).toContain(
+      "Left out of the homeowner's e-mail and text: the address (it contains an e-mail address and markup)",
+    );
     // One line per field: nothing the visitor typed starts a new one.
-    expect(email.text.split("\n")).toHaveLength(2 + 9);
+    expect(email.text.split("\n")).toHaveLength(2 + 10);
   });
 
   it("says where the lead came from, first visit included", () => {
@@ -94,7 +93,7 @@ describe("the team's text alert", () => {
   it("fits what a caller needs on one screen, what the visitor typed written out", () => {
     const text = buildTeamText({ ...lead, phone: "(614) 555-0100" });
     expect(text).toBe(
-      `New lead: <img src=x onerror="alert(1)"> 12 Oak & Elm's\\u{d}\\u{a}Bcc: victim@example.com (Poor) Texas Call requested: (614) 555-0100. Email pat@example.com. From Google Ads, <b>texas</b>\\u{202e}.`,
+      `New lead: <img src=x onerror="alert(1)"> 12 Oak & Elm's\\u{d}\\u{a}Bcc: victim@example.com (Poor) Texas Call requested: (614) 555-0100. Email pat@example.com. From Google Ads, <b>texas</b>\\u{202e}. Left out of the homeowner's e-mail and text: the address (it contains an e-mail address and markup).`,
     );
     expect(text).not.toMatch(/[\r\n\u202e]/);
     expect(buildTeamText(leadFixture())).toBe(
@@ -109,42 +108,32 @@ describe("the team's text alert", () => {
   });
 });
 
-describe("what the homeowner hears", () => {
-  const company = {
-    name: "Quick Home Buyers",
-    phone: "(614) 555-0142",
-    email: "offers@quickhomebuyers.com",
+describe("what the team is told the homeowner was not shown", () => {
+  const attacker = {
+    address:
+      "https://evil.example/c call (900) 555-0199 … verify your bank at https://evil.example/verify",
+    phone: "(614) 555-0123 or (900) 555-0199",
   };
 
-  it("confirms by e-mail what was received, what happens next and by when, and how to correct it", () => {
-    const mail = buildConfirmationEmail({ ...lead, phone: "(614) 555-0100" }, company);
-    expect(mail.subject).toBe(
-      `We received your request for <img src=x onerror="alert(1)"> 12 Oak & Elm's\\u{d}\\u{a}Bcc: victim@example.com`,
+  it("says the address was left out and why, in the e-mail and the text", () => {
+    const why =
+      "the address (it contains a URL and a phone number) and the phone number (not one valid US number of a person's own line)";
+    expect(leftOutForHomeowner(attacker)).toBe(why);
+    const stored = leadFixture(attacker);
+    expect(buildTeamEmail(stored).text).toContain(
+      `Left out of the homeowner's e-mail and text: ${why}`,
     );
-    expect(mail.text).toContain(
-      "Thank you for asking Quick Home Buyers for a cash offer. We've received your inquiry and will contact you within 24 hours with a cash offer.",
-    );
-    expect(mail.text).toContain("  Condition: Poor");
-    expect(mail.text).toContain("  Call requested: yes, at (614) 555-0100");
-    expect(mail.text).toContain(
-      "What happens next: We will call you at (614) 555-0100 within 24 hours with a cash offer",
-    );
-    expect(mail.text).toContain(
-      "To correct a detail, reply to this e-mail or call us at (614) 555-0142.",
-    );
-    expect(mail.html).not.toContain("<img");
-    expect(mail.html).toContain("&lt;img src=x");
-    expect(buildConfirmationEmail(leadFixture(), company).text).toContain(
-      "What happens next: We will e-mail you within 24 hours with a cash offer.",
-    );
+    expect(
+      buildTeamText(stored).endsWith(` Left out of the homeowner's e-mail and text: ${why}.`),
+    ).toBe(true);
   });
 
-  it("texts the brand, the promise and how to stop", () => {
-    expect(buildConfirmationText({ address: "12 Oak St" }, company)).toBe(
-      "Quick Home Buyers: we received your request for 12 Oak St. We will contact you within 24 hours with a cash offer. Questions: (614) 555-0142. Reply STOP to opt out.",
-    );
-    expect(buildHelpText(company)).toMatch(
-      /^Quick Home Buyers: .*\(614\) 555-0142.*Reply STOP to opt out\.$/,
+  it("says nothing when the homeowner was shown what was typed", () => {
+    expect(leftOutForHomeowner({ address: "12 Oak St, Columbus, OH", phone: null })).toBeNull();
+    expect(leftOutForHomeowner({ address: "12 Oak St", phone: "614-555-0123 cell" })).toBeNull();
+    expect(buildTeamEmail(leadFixture()).text).not.toContain("Left out");
+    expect(leftOutForHomeowner({ address: "12 Oak St", phone: "+44 20 7946 0958" })).toBe(
+      "the phone number (not one valid US number of a person's own line)",
     );
   });
 });

@@ -2,6 +2,7 @@ import { classifyTouch, describeAttribution } from "../../contract/attribution.t
 import { attributionFromColumns } from "../../contract/attribution-columns.ts";
 import type { ConsentRecord, Lead } from "../../store/rows.ts";
 import { escapeNonPrintable, printableJson } from "../../contract/printable.ts";
+import { addressLeftOutBecause, phoneToRepeat } from "../../contract/repeatable.ts";
 import { detailsTable, paragraph, renderHtml, type EmailContent } from "./email-html.ts";
 
 /**
@@ -14,6 +15,24 @@ import { detailsTable, paragraph, renderHtml, type EmailContent } from "./email-
 export function callLine(lead: Pick<Lead, "phone">): string {
   return lead.phone ? `Call requested: ${lead.phone}` : "No call requested: reply by e-mail";
 }
+
+/**
+ * What the homeowner's confirmations left out of what the visitor typed, and why
+ * (repeatable.ts), so the team knows what the homeowner was not shown: "the address (it
+ * contains a URL)"; null when nothing.
+ */
+export function leftOutForHomeowner(lead: Pick<Lead, "address" | "phone">): string | null {
+  const address = addressLeftOutBecause(lead.address);
+  const parts = [
+    ...(address ? [`the address (${address})`] : []),
+    ...(lead.phone && phoneToRepeat(lead.phone) === null
+      ? ["the phone number (not one valid US number of a person's own line)"]
+      : []),
+  ];
+  return parts.length > 0 ? parts.join(" and ") : null;
+}
+
+const LEFT_OUT = "Left out of the homeowner's e-mail and text";
 
 /** Which consent wording the visitor saw, and what they agreed to. */
 export function describeConsent(lead: Lead, consent: ConsentRecord | null): string {
@@ -44,6 +63,9 @@ function message(
   };
 }
 
+const withLine = (label: string, value: string | null): [string, string][] =>
+  value === null ? [] : [[label, value]];
+
 function leadFields(lead: Lead, consent: ConsentRecord | null): [string, string][] {
   return [
     ["Address", lead.address],
@@ -55,9 +77,11 @@ function leadFields(lead: Lead, consent: ConsentRecord | null): [string, string]
     ["Came from", describeAttribution(attributionFromColumns(lead))],
     ["Consent", describeConsent(lead, consent)],
     ["Request id", lead.id],
-    ...(lead.intake_notes.length > 0
-      ? [["Changed on receipt", lead.intake_notes.join(" ")] as [string, string]]
-      : []),
+    ...withLine(LEFT_OUT, leftOutForHomeowner(lead)),
+    ...withLine(
+      "Changed on receipt",
+      lead.intake_notes.length > 0 ? lead.intake_notes.join(" ") : null,
+    ),
   ];
 }
 
@@ -106,7 +130,10 @@ function leadSummary(lead: Lead): string {
 
 /** The text alert to the team's phones. */
 export function buildTeamText(lead: Lead): string {
-  return escapeNonPrintable(`New lead: ${leadSummary(lead)}`);
+  const leftOut = leftOutForHomeowner(lead);
+  return escapeNonPrintable(
+    `New lead: ${leadSummary(lead)}${leftOut ? ` ${LEFT_OUT}: ${leftOut}.` : ""}`,
+  );
 }
 
 /** The escalation's text. */
@@ -128,4 +155,17 @@ export function describeLead(
     lead.source && `from ${printableJson(lead.source)}`,
   ].filter(Boolean);
   return `${lead.id}: ${printableJson(lead.address)} (${lead.condition}), ${details.join(", ")}`;
+}
+
+/**
+ * An alert the function itself writes to the team (homeowner messages paused by the hourly
+ * cap), carried in its delivery's payload: its own words, never a visitor's. Null for a lead's
+ * ordinary message.
+ */
+export function teamAlert(payload: Record<string, unknown>): EmailContent | null {
+  if (payload.alert !== "homeowner_messages_paused" || typeof payload.text !== "string") {
+    return null;
+  }
+  const text = payload.text;
+  return { subject: "Homeowner messages paused", html: renderHtml(paragraph(text)), text };
 }
