@@ -96,7 +96,11 @@ function normalizeConsent(value: unknown, now: Date, notes: string[]) {
       ? cut(printableText(value.version), LEAD_LIMITS.consentVersionMax)
       : "";
   if (version === "") {
-    notes.push(`consent.version: ${shown(value.version)} names no wording; left out.`);
+    notes.push(
+      value.version === undefined
+        ? "consent.version: none was sent, so no wording is named; the consent is left out."
+        : `consent.version: ${shown(value.version)} names no wording; left out.`,
+    );
     return undefined;
   }
   // Kept as the browser sent it whenever it is a time: the handler flags one it doubts.
