@@ -14,15 +14,13 @@ import {
   type TestStore,
 } from "../supabase/functions/_shared/store/lead-test-kit.ts";
 import {
-  FUNCTION_PATH,
-  PRODUCTION_URL,
-} from "../supabase/functions/_shared/contract/site-facts.ts";
+  formPost,
+  FUNCTION_URL,
+  SITE,
+} from "../supabase/functions/_shared/handler/handler-test-kit.ts";
 import { fakesAndStoreForEachTest } from "./local-test-kit.ts";
 
 jest.setTimeout(120_000);
-
-const FUNCTION_URL = `https://project.supabase.co${FUNCTION_PATH}`;
-const SITE = PRODUCTION_URL;
 
 const schema = JSON.parse(
   readFileSync(
@@ -461,12 +459,6 @@ describe("a lead nobody contacts", () => {
 });
 
 describe("while the store is down", () => {
-  const form = (fields: Record<string, string>) =>
-    new Request(FUNCTION_URL, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
-      body: new URLSearchParams(fields).toString(),
-    });
   const fields = {
     address: "5 Down St",
     condition: "Fair",
@@ -487,7 +479,7 @@ describe("while the store is down", () => {
       LEADS_ALERT_SMS_TO: "",
     });
     store.failing = true;
-    const response = await handle(form(fields));
+    const response = await handle(formPost(fields));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${SITE}/offer-not-sent/unavailable`);
     expect(logs.some((line) => line.startsWith("New lead "))).toBe(true);
@@ -497,7 +489,7 @@ describe("while the store is down", () => {
     const { handle, settle } = setup();
     services.webhook.failNext(1, 500);
     store.failing = true;
-    const response = await handle(form(fields));
+    const response = await handle(formPost(fields));
     await settle();
     expect(response.headers.get("location")).toBe(`${SITE}/offer-received`);
     expect(services.resend.delivered().map((mail) => mail.body.to)).toEqual([["team@example.com"]]);

@@ -24,6 +24,14 @@ export const post = (body: unknown, headers: Record<string, string> = {}, url = 
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
+/** A form post from the site's own page, as a browser without script sends one. */
+export const formPost = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  new Request(FUNCTION_URL, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
 /** Supabase Cron's post to the periodic run, with the secret unless told otherwise. */
 export const retryRun = (
   headers: Record<string, string> = { authorization: `Bearer ${SECRET}` },

@@ -1,5 +1,5 @@
 import { readLeadConfig } from "../config/lead-config.ts";
-import { FUNCTION_URL, SITE, withTestStore, type Harness } from "./handler-test-kit.ts";
+import { formPost, FUNCTION_URL, SITE, withTestStore, type Harness } from "./handler-test-kit.ts";
 import { createLeadHandler } from "./lead-handler.ts";
 
 // PGlite boots a WebAssembly Postgres: seconds on a small machine.
@@ -8,16 +8,6 @@ jest.setTimeout(120_000);
 const setup = withTestStore();
 
 describe("the form posted by the browser itself, when no script ran", () => {
-  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    new Request(FUNCTION_URL, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: SITE,
-        ...headers,
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
   const fields = {
     address: "77 High St, Columbus, OH",
     condition: "Fair",
@@ -41,7 +31,7 @@ describe("the form posted by the browser itself, when no script ran", () => {
 
   it("stores it as the script would, and sends the browser to the site's received page with 303", async () => {
     const harness = setup();
-    const answer = await sendForm(harness, form(fields));
+    const answer = await sendForm(harness, formPost(fields));
     expect(answer).toEqual({ status: 303, location: `${SITE}/offer-received` });
     const [row] = await harness.rows();
     expect(row).toMatchObject({
@@ -59,14 +49,14 @@ describe("the form posted by the browser itself, when no script ran", () => {
 
   it("stores the same form posted twice once (a double click, or back and post again)", async () => {
     const harness = setup();
-    await sendForm(harness, form(fields));
-    await sendForm(harness, form(fields));
+    await sendForm(harness, formPost(fields));
+    await sendForm(harness, formPost(fields));
     expect(await harness.rowCount()).toBe(1);
   });
 
   it("leaves out a phone typed before the call request was switched off", async () => {
     const harness = setup();
-    await sendForm(harness, form({ ...fields, call: "" }));
+    await sendForm(harness, formPost({ ...fields, call: "" }));
     expect((await harness.rows())[0]?.phone).toBeNull();
   });
 
@@ -77,7 +67,7 @@ describe("the form posted by the browser itself, when no script ran", () => {
     ["a phone too long", { phone: "5".repeat(41) }, "/offer-not-sent/phone"],
   ])("sends the browser to the page for %s, and stores nothing", async (_case, change, path) => {
     const harness = setup();
-    expect(await sendForm(harness, form({ ...fields, ...change }))).toEqual({
+    expect(await sendForm(harness, formPost({ ...fields, ...change }))).toEqual({
       status: 303,
       location: `${SITE}${path}`,
     });
@@ -86,7 +76,9 @@ describe("the form posted by the browser itself, when no script ran", () => {
 
   it("holds a bot that filled the hidden field, sending it to the same received page", async () => {
     const harness = setup();
-    expect(await sendForm(harness, form({ ...fields, website: "https://spam.example" }))).toEqual({
+    expect(
+      await sendForm(harness, formPost({ ...fields, website: "https://spam.example" })),
+    ).toEqual({
       status: 303,
       location: `${SITE}/offer-received`,
     });
@@ -99,7 +91,7 @@ describe("the form posted by the browser itself, when no script ran", () => {
     ["an opaque origin", { origin: "null" }],
   ])("refuses a form posted from %s, storing nothing", async (_case, headers) => {
     const harness = setup();
-    const request = form(fields, headers);
+    const request = formPost(fields, headers);
     if (!headers.origin) request.headers.delete("origin");
     expect((await sendForm(harness, request)).status).toBe(403);
     expect(await harness.rowCount()).toBe(0);
@@ -107,15 +99,15 @@ describe("the form posted by the browser itself, when no script ran", () => {
 
   it("answers with the page that says to try later when the limit is reached", async () => {
     const harness = setup({ rateLimit: { max: 1, windowSeconds: 600 } });
-    expect((await sendForm(harness, form(fields))).status).toBe(303);
-    const second = await sendForm(harness, form({ ...fields, email: "other@example.com" }));
+    expect((await sendForm(harness, formPost(fields))).status).toBe(303);
+    const second = await sendForm(harness, formPost({ ...fields, email: "other@example.com" }));
     expect(second.location).toBe(`${SITE}/offer-not-sent/busy`);
   });
 
   it("when the store is down and no team channel takes it (a log line does not), the page with the phone number", async () => {
     const harness = setup();
     harness.store.failing = true;
-    expect((await sendForm(harness, form(fields))).location).toBe(
+    expect((await sendForm(harness, formPost(fields))).location).toBe(
       `${SITE}/offer-not-sent/unavailable`,
     );
     // local-server/deliveries.test.ts: received once the team's e-mail took it.

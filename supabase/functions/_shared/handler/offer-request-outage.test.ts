@@ -4,7 +4,7 @@ import { createChannels } from "../delivery/adapters.ts";
 import { createDeliverer } from "../delivery/deliver.ts";
 import { planDelivery } from "../delivery/outbox.ts";
 import { leadRequestFixture } from "../store/lead-test-kit.ts";
-import { FUNCTION_URL, ID, post, SITE, withTestStore, type Harness } from "./handler-test-kit.ts";
+import { formPost, ID, post, SITE, withTestStore, type Harness } from "./handler-test-kit.ts";
 import { createOfferRequest } from "./offer-request.ts";
 import { STORE_RETRY_WAITS_MS } from "./outage-leads.ts";
 
@@ -105,12 +105,6 @@ function outage(
   };
 }
 
-const form = (fields: Record<string, string>) =>
-  new Request(FUNCTION_URL, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
-    body: new URLSearchParams(fields).toString(),
-  });
 const fields = {
   address: "5 Down St, Columbus, OH",
   condition: "Fair",
@@ -136,7 +130,7 @@ describe("a request a team channel took while the store was down", () => {
     const run = outage(harness, { storeBackAfter: 3 });
     harness.store.failing = true;
 
-    const answer = await run.send(form(fields));
+    const answer = await run.send(formPost(fields));
 
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(`${SITE}/offer-received`);
@@ -206,7 +200,9 @@ describe("a request a team channel took while the store was down", () => {
     const run = outage(harness);
     harness.store.failing = true;
 
-    expect((await run.send(form(fields))).headers.get("location")).toBe(`${SITE}/offer-received`);
+    expect((await run.send(formPost(fields))).headers.get("location")).toBe(
+      `${SITE}/offer-received`,
+    );
 
     expect(run.waits).toEqual(STORE_RETRY_WAITS_MS);
     harness.store.failing = false;
@@ -220,7 +216,7 @@ describe("a request a team channel took while the store was down", () => {
     const harness = setup();
     const run = outage(harness, { webhookStatus: 500 });
     harness.store.failing = true;
-    const answer = await run.send(form(fields));
+    const answer = await run.send(formPost(fields));
     expect(answer.headers.get("location")).toBe(`${SITE}/offer-not-sent/unavailable`);
     expect(run.waits).toEqual([]);
   });
