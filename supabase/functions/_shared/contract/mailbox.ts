@@ -3,30 +3,16 @@
 // export of validator/lib/normalizeEmail is typed one way and loaded another in Deno.
 import validator from "validator";
 
+import { asRead } from "./printable.ts";
+
 /**
  * One identity per mailbox (issue 41): every spelling that reaches the same inbox gets the
  * same key, so the once-a-day confirmation, an opt-out and "the same homeowner" hold for the
  * mailbox and not for one way of writing it.
  */
 
-/**
- * Code points that show as nothing: Unicode's Default_Ignorable_Code_Point set (soft hyphen,
- * combining grapheme joiner, zero-width spaces and joiners, bidi controls, variation selectors,
- * the Hangul fillers, tags). Removed, so "gma\u034fil.com" is gmail.com.
- */
-const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
-
 /** Characters that end a host or are decoded in it by the URL parser: such a domain is kept as typed. */
 const NOT_IN_A_HOST = /[\s/\\?#@:%[\]]/u;
-
-/**
- * The text as it reads: invisible code points out, and Unicode's compatibility forms (full-width
- * "ｇｍａｉｌ", ligatures, the full-width @) folded by NFKC. Removed before NFKC too, so an
- * invisible code point between a letter and its accent does not keep them apart.
- */
-function asRead(text: string): string {
-  return text.replace(INVISIBLE, "").normalize("NFKC").replace(INVISIBLE, "");
-}
 
 /** The address's name and domain, split at its last @ as mail software does. */
 function parts(email: string): { local: string; domain: string } {

@@ -28,3 +28,19 @@ export function printableJson(value: unknown, space?: number): string {
       .join(""),
   );
 }
+
+/**
+ * Code points that show as nothing: Unicode's Default_Ignorable_Code_Point set (soft hyphen,
+ * combining grapheme joiner, zero-width spaces and joiners, bidi controls, variation selectors,
+ * the Hangul fillers, tags).
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * The text as a person reads it: invisible code points out, and Unicode's compatibility forms
+ * (full-width "ｇｍａｉｌ" or "ＳＴＯＰ", ligatures, the full-width @) folded by NFKC. Removed before
+ * NFKC too, so an invisible code point between a letter and its accent does not keep them apart.
+ */
+export function asRead(text: string): string {
+  return text.replace(INVISIBLE, "").normalize("NFKC").replace(INVISIBLE, "");
+}

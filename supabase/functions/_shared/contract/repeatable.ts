@@ -4,6 +4,7 @@
 import { findPhoneNumbersInText, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
 
 import { PHONE_ONE_NUMBER } from "./lead-rules.ts";
+import { asRead } from "./printable.ts";
 
 /**
  * What of a visitor's text a message to the homeowner may repeat (issue 41): anyone can type
@@ -31,18 +32,6 @@ const PERSONAL_TYPES: readonly NumberType[] = ["MOBILE", "FIXED_LINE_OR_MOBILE",
  * the homeowner's own phone.
  */
 const TEXTING_TYPES: readonly NumberType[] = ["MOBILE", "FIXED_LINE_OR_MOBILE"];
-
-/**
- * Code points that show as nothing (Default_Ignorable_Code_Point) are taken out and the
- * compatibility forms folded (NFKC), so "evil\u200b.com", "ｅｖｉｌ．ｃｏｍ" and a full-width
- * "＠" or digit are judged as they read.
- */
-function asRead(text: string): string {
-  return text
-    .replace(/\p{Default_Ignorable_Code_Point}/gu, "")
-    .normalize("NFKC")
-    .replace(/\p{Default_Ignorable_Code_Point}/gu, "");
-}
 
 /**
  * What a mail client or a phone turns into a link: a scheme ("https://", "mailto:"), "www.", or

@@ -1,3 +1,5 @@
+import { asRead } from "./printable.ts";
+
 /**
  * What a text someone sends to the company's number asks for, read as the FCC reads it.
  *
@@ -157,12 +159,10 @@ const STOP_SIGNS = /[\u{1F6D1}\u26D4\u{1F6AB}\u270B]/u;
  * digit (punctuation, emoji, hyphens: "opt-out" is "opt out") a space between words.
  */
 export function textWords(body: string): string[] {
-  return body
-    .normalize("NFKC")
+  return asRead(body)
     .toLowerCase()
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
-    .replace(/\p{Default_Ignorable_Code_Point}+/gu, "")
     .replace(/['\u2018\u2019\u02bc`\u00b4]/g, "")
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
