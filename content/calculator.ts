@@ -94,6 +94,15 @@ export const calculatorPageCopy = {
     noTax: "{state} has no state transfer or deed tax on a sale.",
     local: "Counties and cities",
     countyLevel: "a county tax set by state law",
+    /** An enacted change, named where it is coming; the calculator uses it from that day. */
+    change: "From {date}: {tax}, {schedule}.",
+    /** The schedule in words: "1.5% below $1,600,000, 2.5% from $1,600,000". */
+    wholePrice: "of the whole price",
+    eachPart: "each part of the price at its rate",
+    firstBracket: "{rate} below {from}",
+    bracket: "{rate} from {from}",
+    /** A figure past its re-check date at the build, said beside it. */
+    due: "Due for a re-check: we last read these figures on {checked}, and the rate {cadence}; confirm it with the source or your closing agent before you rely on it.",
   },
   /** Said once under the calculator, the same for every state and place. */
   after: {

@@ -450,3 +450,31 @@ test.describe("without JavaScript", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   });
 });
+
+test.describe("a rate whose change is enacted, by the visitor's own date", () => {
+  // Berkeley's city tax on $2,000,000, the seller's half: 2.5% of the whole ($25,000) until
+  // December 31, 2026; from January 1, 2027 Measure W's "3% ... $1.9M or higher" ($30,000).
+  // The page was built once, before either day: only the browser's clock changes.
+  for (const [day, cityTax] of [
+    ["2026-12-31T12:00:00", "−$25,000"],
+    ["2027-01-01T09:00:00", "−$30,000"],
+  ] as const) {
+    test(`on ${day.slice(0, 10)} Berkeley's tax is the one in force that day`, async ({ page }) => {
+      await page.clock.setFixedTime(new Date(day));
+      await page.goto("/calculator?state=ca");
+      const form = calculator(page);
+      await form.getByLabel("County or city").selectOption({ label: "Berkeley" });
+      await form.getByLabel("What the house would sell for in good repair").fill("2000000");
+      await expect(line(listing(page), "local-tax-1")).toContainText(
+        "Berkeley real property transfer tax",
+      );
+      await expect(line(listing(page), "local-tax-1").locator("td")).toHaveText(cityTax);
+      // One version at a time: the county's line and the city's, no third.
+      await expect(line(listing(page), "local-tax-2")).toHaveCount(0);
+      // The change is named beside the line, whichever day it is.
+      await expect(line(listing(page), "local-tax-1")).toContainText(
+        "From January 1, 2027: Berkeley real property transfer tax, 1.5% below $1,600,000, 2.5% from $1,600,000, 3% from $1,900,000, 3.5% from $3,000,000, of the whole price.",
+      );
+    });
+  }
+});

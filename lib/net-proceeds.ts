@@ -36,7 +36,19 @@ export type TransferTax = {
   sellerShare: number;
   /** Who pays, in words. */
   paidBy: string;
+  /** "YYYY-MM-DD": the day this version takes effect; absent, as far as the sources go back. */
+  inForceFrom?: string;
+  /** "YYYY-MM-DD": the day the next version takes effect. */
+  inForceUntil?: string;
 };
+
+/**
+ * The versions in force on `day` ("YYYY-MM-DD"): a rate whose change is enacted carries both
+ * versions, and the island chooses by the visitor's own date, so no rebuild is needed on the
+ * day it changes.
+ */
+export const inForce = (taxes: readonly TransferTax[], day: string): TransferTax[] =>
+  taxes.filter((tax) => (tax.inForceFrom ?? "") <= day && day < (tax.inForceUntil ?? "A"));
 
 /**
  * The cash offer: the visitor's own, or estimated the way the FAQ says we compute ours

@@ -13,6 +13,8 @@ import {
 } from "@/lib/build/transfer-taxes";
 import type { TransferTax } from "@/lib/net-proceeds";
 import { formatPostDate } from "@/lib/build/blog";
+import { todayIso } from "@/lib/build/data-dates";
+import { comingChanges, dueWarning } from "@/lib/build/tax-versions";
 import { fillText } from "@/lib/fill-text";
 import { statePath } from "@/lib/states";
 import { Island } from "@/components/islands/island";
@@ -37,11 +39,15 @@ function islandTax(tax: TransferTax): TransferTax {
     ...(tax.minimumPrice !== undefined ? { minimumPrice: tax.minimumPrice } : {}),
     sellerShare: tax.sellerShare,
     paidBy: tax.paidBy,
+    ...(tax.inForceFrom !== undefined ? { inForceFrom: tax.inForceFrom } : {}),
+    ...(tax.inForceUntil !== undefined ? { inForceUntil: tax.inForceUntil } : {}),
   };
 }
 
 /** A county or city: its taxes, and every source by name and address (the quotes stay here). */
-function islandPlace(choice: LocalChoice): CalculatorPlace {
+function islandPlace(choice: LocalChoice, day: string): CalculatorPlace {
+  // Said beside the line: what is in doubt, and whether the figures are due to be read again.
+  const doubts = [choice.uncertain, dueWarning(choice, day)].filter(Boolean).join(" ");
   return {
     id: choice.id,
     name: choice.name,
@@ -51,15 +57,16 @@ function islandPlace(choice: LocalChoice): CalculatorPlace {
     about: [
       ...new Set(choice.taxes.map((tax) => tax.paidBy)),
       ...(choice.taxes.length > 0 && choice.note ? [choice.note] : []),
+      ...comingChanges(choice.taxes, day),
     ].join(" "),
     sources: choice.sources.map(({ title, url }) => ({ title, url })),
     checked: formatPostDate(choice.checked),
-    ...(choice.uncertain ? { uncertain: choice.uncertain } : {}),
+    ...(doubts ? { uncertain: doubts } : {}),
   };
 }
 
 /** The state's notes as the island shows them: who pays each tax, then the rest. */
-function stateNotes(state: StateTransferTaxes): string[] {
+function stateNotes(state: StateTransferTaxes, day: string): string[] {
   const words = copy.notes;
   const taxes =
     state.taxes.length === 0
@@ -71,12 +78,14 @@ function stateNotes(state: StateTransferTaxes): string[] {
   return [
     ...taxes,
     ...(state.local ? [`${words.local}: ${state.local}`] : []),
+    ...comingChanges(state.taxes, day),
     ...(state.uncertain ? [state.uncertain] : []),
+    ...[dueWarning(state, day)].filter((warning) => warning !== null),
   ];
 }
 
 /** What the island needs of a state: its taxes, places, notes and the source shown beside them. */
-function islandState(state: StateTransferTaxes): CalculatorStateData {
+function islandState(state: StateTransferTaxes, day: string): CalculatorStateData {
   // The first official source, else the first: the one named beside the tax line.
   const source = state.sources.find((candidate) => candidate.official) ?? state.sources[0]!;
   return {
@@ -85,13 +94,13 @@ function islandState(state: StateTransferTaxes): CalculatorStateData {
     slug: state.slug,
     statePath: statePath(state.name),
     taxes: state.taxes.map(islandTax),
-    notes: stateNotes(state),
+    notes: stateNotes(state, day),
     ...(state.localities
       ? {
           localities: {
             label: state.localities.label,
             default: state.localities.default,
-            choices: state.localities.choices.map(islandPlace),
+            choices: state.localities.choices.map((choice) => islandPlace(choice, day)),
           },
         }
       : {}),
@@ -106,6 +115,8 @@ function islandState(state: StateTransferTaxes): CalculatorStateData {
  */
 export function CalculatorPage({ stateCode }: CalculatorPageProps) {
   const { asOf, states } = getTransferTaxes();
+  // The build's day: the worked example's rates, the changes still to come and what is due.
+  const day = todayIso();
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-12">
       <Breadcrumb
@@ -127,11 +138,12 @@ export function CalculatorPage({ stateCode }: CalculatorPageProps) {
         <Island
           name="net-proceeds-calculator"
           props={{
-            states: states.map(islandState),
+            states: states.map((state) => islandState(state, day)),
             initialState: stateCode,
             text: calculatorText,
             example: WORKED_EXAMPLE,
             checklist: [...REPAIR_CHECKLIST],
+            builtOn: day,
           }}
         />
       </div>

@@ -15,6 +15,7 @@ import {
 import {
   computeNetProceeds,
   formatMoney,
+  inForce,
   formatRange,
   type Column,
   type NetProceeds,
@@ -79,6 +80,8 @@ export type NetProceedsCalculatorProps = {
   >;
   /** The repair checklist's items. */
   checklist: string[];
+  /** "YYYY-MM-DD": the build's day, whose rates the HTML shows until the island knows today. */
+  builtOn: string;
 };
 
 function initialFields(
@@ -128,6 +131,7 @@ export function NetProceedsCalculator({
   text,
   example,
   checklist,
+  builtOn,
 }: NetProceedsCalculatorProps) {
   const stateOf = (code: string) =>
     states.find((candidate) => candidate.code === code) ?? states[0]!;
@@ -136,6 +140,8 @@ export function NetProceedsCalculator({
     place: defaultPlace(stateOf(initialState)),
   }));
   const [fields, setFields] = useState<CalculatorFields>(() => initialFields(example, checklist));
+  // The rates in force on the visitor's own day: an enacted change needs no rebuild.
+  const [day, setDay] = useState(builtOn);
   const copy = text.form;
   const id = useId();
 
@@ -143,6 +149,7 @@ export function NetProceedsCalculator({
     // The export is static: the query string is only known in the browser, after hydration.
     const fromQuery = stateFromQuery(states, text.links);
     // eslint-disable-next-line react-hooks/set-state-in-effect
+    setDay(new Date().toLocaleDateString("en-CA"));
     if (fromQuery) setWhere({ state: fromQuery.code, place: defaultPlace(fromQuery) });
   }, [states, text.links]);
 
@@ -151,10 +158,10 @@ export function NetProceedsCalculator({
   const read = useMemo(
     () =>
       readFields(fields, {
-        state: state.taxes,
-        local: place && { place: place.name, taxes: place.taxes, note: place.note },
+        state: inForce(state.taxes, day),
+        local: place && { place: place.name, taxes: inForce(place.taxes, day), note: place.note },
       }),
-    [fields, state, place],
+    [fields, state, place, day],
   );
   const result = useMemo(
     () => (read.ok ? computeNetProceeds(read.input, text.lines) : null),

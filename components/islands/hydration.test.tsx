@@ -66,6 +66,7 @@ const examples: [IslandName, object][] = [
       text: calculatorText,
       example: WORKED_EXAMPLE,
       checklist: [...REPAIR_CHECKLIST],
+      builtOn: "2026-11-25",
       states: [
         {
           code: "OH",

@@ -92,6 +92,7 @@ describe("state law check", () => {
       { title: "A source", url: "https://example.com", quote: "The words that back the row." },
     ],
     checked: true,
+    recheck: "statute",
   };
   const file = (states: Record<string, unknown>) => ({ asOf: "2026-11-25", states });
   const allStates = Object.fromEntries(
@@ -135,6 +136,7 @@ describe("state law check", () => {
       realEstate: "yes",
       sources: row.sources,
       checked: true,
+      recheck: "yearly",
     };
     expect(() =>
       parseSmallEstateLaw({ asOf: "2026-11-25", states: { ohio: estateRow } }, "y.json"),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { parseContent } from "@/lib/build/content-check";
+import { checkRecheck, recheckFields } from "@/lib/build/data-dates";
 import { stateSummaries, type StateSummary } from "@/lib/states";
 
 /**
@@ -32,6 +33,8 @@ const rowBase = {
   /** When this row's sources were read, where that is later than the table's `asOf`. */
   readOn: z.iso.date().optional(),
   uncertain: z.string().trim().min(20).optional(),
+  /** How often the row must be read again (`npm run check:data` lists the ones due). */
+  ...recheckFields,
 };
 
 const everyRowChecked = (row: { checked: boolean; uncertain?: string }) =>
@@ -55,6 +58,7 @@ export const foreclosureRowSchema = z
     note: z.string().trim().min(20),
   })
   .strict()
+  .superRefine(checkRecheck)
   .refine(everyRowChecked, checkedMessage)
   .refine((row) => row.process === "both" || row.process === row.usual, {
     message: "the usual process must be the one the state allows",
@@ -72,6 +76,7 @@ export const smallEstateRowSchema = z
     realEstate: z.enum(["yes", "no", "limited"]),
   })
   .strict()
+  .superRefine(checkRecheck)
   .refine(everyRowChecked, checkedMessage);
 
 const stateSlugs = stateSummaries.map((state) => state.slug);

@@ -10,7 +10,7 @@ import {
   TRANSFER_TAX_FILE,
 } from "@/lib/build/transfer-taxes";
 import { readFields } from "@/lib/calculator-fields";
-import { computeNetProceeds, transferTaxAmount } from "@/lib/net-proceeds";
+import { computeNetProceeds, inForce, transferTaxAmount } from "@/lib/net-proceeds";
 
 const words = calculatorText.lines;
 
@@ -95,7 +95,9 @@ describe("local transfer taxes in the calculator, worked from their sources", ()
     stateOf(slug).localities!.choices.find((choice) => choice.id === id)!;
 
   /** The page's worked example (other closing costs at the assumed 1%) at `price`, in a place. */
-  function run(slug: string, id: string, price = 300000) {
+  /** The day the rates were read: the versions in force then, unless a test names another day. */
+  const READ_ON = "2026-11-29";
+  function run(slug: string, id: string, price = 300000, day = READ_ON) {
     const place = placeOf(slug, id);
     const read = readFields(
       {
@@ -108,8 +110,8 @@ describe("local transfer taxes in the calculator, worked from their sources", ()
         cashOffer: "",
       },
       {
-        state: stateOf(slug).taxes,
-        local: { place: place.name, taxes: place.taxes, note: place.note },
+        state: inForce(stateOf(slug).taxes, day),
+        local: { place: place.name, taxes: inForce(place.taxes, day), note: place.note },
       },
     );
     if (!read.ok) throw new Error(`the example does not read: ${JSON.stringify(read.errors)}`);
@@ -159,11 +161,12 @@ describe("local transfer taxes in the calculator, worked from their sources", ()
       "local-tax-0": -2250,
       "local-tax-1": -1500,
     });
-    // Montgomery at $750,000: 1% = $7,500, half $3,750; recordation "$8.90 per thousand ...
-    // up to $500,000" = $4,450, "over $500,000 ... 1.35%" on $250,000 = $3,375: $7,825, half $3,912.50.
+    // Montgomery at $750,000: 1% = $7,500, half $3,750; recordation since Bill 17-23: $4.45
+    // per $500 to $500,000 ($4,450), "$6.75 per $500" to $600,000 ($1,350), "$10.20 per $500"
+    // to $750,000 ($3,060): $8,860, half $4,430.
     expect(localLines(run("maryland", "montgomery", 750000))).toEqual({
       "local-tax-0": -3750,
-      "local-tax-1": -3913,
+      "local-tax-1": -4430,
     });
     // A county not in the data: a $0 line that says it is not included.
     const other = run("maryland", "other");
@@ -226,6 +229,57 @@ describe("local transfer taxes in the calculator, worked from their sources", ()
     expect(localLines(run("ohio", "franklin", 250050))).toEqual({ "local-tax-0": -500 });
     // Putnam: "$4.00 per thousand" in all, $3 of it the county's: $900.
     expect(localLines(run("ohio", "putnam"))).toEqual({ "local-tax-0": -900 });
+  });
+
+  it("Ross County, Ohio: $4.00 per thousand since January 1, 2019, $3 of it the county's", () => {
+    // "on or after January 1, 2019 is subject to a fee of $4.00 per thousand": the state's $1
+    // ($300) and the county's $3 ($900) on $300,000; the seller paid $900 too little before.
+    const ross = run("ohio", "ross");
+    expect(localLines(ross)).toEqual({ "local-tax-0": -900 });
+    expect(ross.listing.net.low).toBe(beforeTaxes - 300 - 900);
+    expect(localLines(run("ohio", "ross", 1200000))).toEqual({ "local-tax-0": -3600 });
+  });
+
+  it("Montgomery County's recordation tax is graduated on each part of the price (Bill 17-23)", () => {
+    // The seller's half of each: $4.45 per $500 to $500,000, $6.75 to $600,000, $10.20 to
+    // $750,000, $10.78 to $1,000,000, $11.35 above, on the price rounded up to $500.
+    const recordation = (price: number) =>
+      localLines(run("maryland", "montgomery", price))["local-tax-1"];
+    // $599,999 is taxed as $600,000: $4,450 + 200 × $6.75 ($1,350) = $5,800, half $2,900.
+    expect(recordation(599999)).toBe(-2900);
+    // $600,001 as $600,500: $5,800 + 1 × $10.20 = $5,810.20, half $2,905.10.
+    expect(recordation(600001)).toBe(-2905);
+    // $750,001 as $750,500: $5,800 + 300 × $10.20 ($3,060) + 1 × $10.78 = $8,870.78, half $4,435.39.
+    expect(recordation(750001)).toBe(-4435);
+    // $1,000,001 as $1,000,500: $8,860 + 500 × $10.78 ($5,390) + 1 × $11.35 = $14,261.35, half $7,130.68.
+    expect(recordation(1000001)).toBe(-7131);
+    // $1,200,000: $14,250 + 400 × $11.35 ($4,540) = $18,790, half $9,395; the single 1.35%
+    // above $500,000 gave $6,950 in all, $2,445 less for the seller.
+    expect(recordation(1200000)).toBe(-9395);
+  });
+
+  it("Berkeley: Measure W's rates from January 1, 2027, the old ones until the day before", () => {
+    // The seller's half of the city's tax; the county's $1.10 per $1,000 is the first line.
+    const berkeley = (price: number, day: string) =>
+      localLines(run("california", "berkeley", price, day))["local-tax-1"];
+    // $1,700,000 on December 31, 2026: 2.5% of the whole above $1.6M = $42,500, half $21,250;
+    // on January 1, 2027 the same 2.5% ("$1.6M or higher").
+    expect(berkeley(1700000, "2026-12-31")).toBe(-21250);
+    expect(berkeley(1700000, "2027-01-01")).toBe(-21250);
+    // $2,000,000: 2.5% ($50,000, half $25,000) until 2026; "3% ... $1.9M or higher" from 2027.
+    expect(berkeley(2000000, "2026-12-31")).toBe(-25000);
+    expect(berkeley(2000000, "2027-01-01")).toBe(-30000);
+    // $3,000,000: "3.5% ... $3.0M or higher": $105,000, half $52,500 (2026: $37,500).
+    expect(berkeley(3000000, "2026-12-31")).toBe(-37500);
+    expect(berkeley(3000000, "2027-01-01")).toBe(-52500);
+    // Exactly $1,600,000: 1.5% until 2026 ("$1,600,000 and less"), 2.5% from 2027.
+    expect(berkeley(1600000, "2026-12-31")).toBe(-12000);
+    expect(berkeley(1600000, "2027-01-01")).toBe(-20000);
+    // One version in force on each day: never both lines at once.
+    for (const day of ["2026-12-31", "2027-01-01"]) {
+      const lines = localLines(run("california", "berkeley", 2000000, day));
+      expect(Object.keys(lines)).toEqual(["local-tax-0", "local-tax-1"]);
+    }
   });
 
   it("shows each local tax in the cash column too, at $0 with the share listing would cost", () => {

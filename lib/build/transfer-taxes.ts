@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { parseContent } from "@/lib/build/content-check";
+import { checkRecheck, isoDate, overlappingVersions, recheckFields } from "@/lib/build/data-dates";
 import type { TransferTax } from "@/lib/net-proceeds";
 import { stateSummaries, type StateSummary } from "@/lib/states";
 
@@ -22,8 +23,6 @@ export const LOCAL_TRANSFER_TAX_FILE = path.join(
   "local-transfer-taxes.json",
 );
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
-
 const bracketSchema = z
   .object({
     from: z.number().nonnegative(),
@@ -40,6 +39,12 @@ const taxFields = {
   minimumPrice: z.number().nonnegative().optional(),
   sellerShare: z.union([z.literal(0), z.literal(0.5), z.literal(1)]),
   paidBy: z.string().trim().min(10),
+  /** The day this version takes effect; none: in force for as long as the sources go back. */
+  inForceFrom: isoDate.optional(),
+  /** The day the next version takes effect (this one is in force until the day before). */
+  inForceUntil: isoDate.optional(),
+  /** For a version with a start: the address of the row's source that enacts it. */
+  enactedBy: z.url().optional(),
 };
 
 function checkSchedule(
@@ -68,6 +73,36 @@ function checkSchedule(
       path: ["schedule"],
     });
   }
+}
+
+type Versioned = {
+  taxes: readonly {
+    name: string;
+    inForceFrom?: string | undefined;
+    inForceUntil?: string | undefined;
+    enactedBy?: string | undefined;
+  }[];
+  sources: readonly { url: string }[];
+};
+
+/**
+ * A row's versions of one tax (the same name) are in force on different days, and each
+ * version with a start names the source that enacts it among the row's sources.
+ */
+function checkVersions(row: Versioned, context: z.RefinementCtx) {
+  for (const message of overlappingVersions(row.taxes)) {
+    context.addIssue({ code: "custom", path: ["taxes"], message });
+  }
+  row.taxes.forEach((tax, index) => {
+    if (tax.inForceFrom === undefined) return;
+    if (!row.sources.some((source) => source.url === tax.enactedBy)) {
+      context.addIssue({
+        code: "custom",
+        path: ["taxes", index, "enactedBy"],
+        message: "a version with a start names the address of one of the row's sources",
+      });
+    }
+  });
 }
 
 const taxSchema = z
@@ -104,8 +139,11 @@ const stateTaxSchema = z
     checked: isoDate,
     /** What the sources leave in doubt. */
     uncertain: z.string().trim().min(10).optional(),
+    ...recheckFields,
   })
-  .strict();
+  .strict()
+  .superRefine(checkRecheck)
+  .superRefine(checkVersions);
 
 const fileSchema = z
   .object({
@@ -127,8 +165,11 @@ const localChoiceSchema = z
     checked: isoDate,
     /** What the sources leave in doubt, shown beside the line. */
     uncertain: z.string().trim().min(10).optional(),
+    ...recheckFields,
   })
   .strict()
+  .superRefine(checkRecheck)
+  .superRefine(checkVersions)
   .refine((choice) => choice.taxes.length > 0 || choice.note !== undefined, {
     message: "a place with no tax counted says why in note",
     path: ["note"],
@@ -232,25 +273,31 @@ export function parseTransferTaxes(raw: unknown, file = TRANSFER_TAX_FILE): Tran
   };
 }
 
-let cache: TransferTaxData | undefined;
-
 function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(path.join(process.cwd(), file), "utf8"));
+  return JSON.parse(readFileSync(path.resolve(process.cwd(), file), "utf8"));
 }
+
+/** Both files read and checked, each state with its places where it has them. */
+export function loadTransferTaxes(
+  taxesFile = TRANSFER_TAX_FILE,
+  localFile = LOCAL_TRANSFER_TAX_FILE,
+): TransferTaxData {
+  const { asOf, states } = parseTransferTaxes(readJson(taxesFile), taxesFile);
+  const local = parseLocalTransferTaxes(readJson(localFile), localFile);
+  return {
+    asOf,
+    states: states.map((state) => {
+      const localities = local.states[state.slug];
+      return localities ? { ...state, localities } : state;
+    }),
+  };
+}
+
+let cache: TransferTaxData | undefined;
 
 /** Every state's taxes, with the places to choose from where local taxes are material. */
 export function getTransferTaxes(): TransferTaxData {
-  if (!cache) {
-    const { asOf, states } = parseTransferTaxes(readJson(TRANSFER_TAX_FILE));
-    const local = parseLocalTransferTaxes(readJson(LOCAL_TRANSFER_TAX_FILE));
-    cache = {
-      asOf,
-      states: states.map((state) => {
-        const localities = local.states[state.slug];
-        return localities ? { ...state, localities } : state;
-      }),
-    };
-  }
+  cache ??= loadTransferTaxes();
   return cache;
 }
 

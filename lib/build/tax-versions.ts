@@ -1,0 +1,67 @@
+import { calculatorPageCopy } from "@/content/calculator";
+import { formatPostDate } from "@/lib/build/blog";
+import { RECHECK_WORDS, recheckDue, type Recheck } from "@/lib/build/data-dates";
+import { fillText } from "@/lib/fill-text";
+import { formatMoney, formatPercent, type TransferTax } from "@/lib/net-proceeds";
+
+/**
+ * What the calculator's page says, at the build, about a row's dates: each enacted change
+ * still to come, by its day and its rates, and a figure past its re-check date. The island
+ * uses the version in force on the visitor's own day; these sentences say what it will do.
+ */
+const words = calculatorPageCopy.notes;
+
+/** "1.5% below $1,600,000, 2.5% from $1,600,000, 3% from $1,900,000, of the whole price". */
+export function scheduleInWords(tax: TransferTax): string {
+  const [first, ...rest] = tax.schedule;
+  const brackets = rest.map((bracket) =>
+    fillText(words.bracket, { rate: formatPercent(bracket.rate), from: formatMoney(bracket.from) }),
+  );
+  const opening =
+    rest.length === 0
+      ? formatPercent(first!.rate)
+      : fillText(words.firstBracket, {
+          rate: formatPercent(first!.rate),
+          from: formatMoney(rest[0]!.from),
+        });
+  const how = tax.method === "marginal" ? words.eachPart : words.wholePrice;
+  return [opening, ...brackets, how].join(", ");
+}
+
+/** A sentence for each version that takes effect after `day`, in the order they come. */
+export function comingChanges(taxes: readonly TransferTax[], day: string): string[] {
+  return taxes
+    .filter((tax) => tax.inForceFrom !== undefined && tax.inForceFrom > day)
+    .sort((a, b) => a.inForceFrom!.localeCompare(b.inForceFrom!))
+    .map((tax) =>
+      fillText(words.change, {
+        date: formatPostDate(tax.inForceFrom!),
+        tax: tax.name,
+        schedule: scheduleInWords(tax),
+      }),
+    );
+}
+
+type Row = {
+  checked: string;
+  recheck: Recheck;
+  indexedOn?: string | undefined;
+  taxes: readonly TransferTax[];
+};
+
+/** When the row is due to be read again, counting the days its versions take effect. */
+export function rowDue(row: Row): string {
+  return recheckDue(
+    row,
+    row.taxes.flatMap((tax) => (tax.inForceFrom ? [tax.inForceFrom] : [])),
+  );
+}
+
+/** The plain-words warning for a row whose re-check date has passed on `day`, else null. */
+export function dueWarning(row: Row, day: string): string | null {
+  if (rowDue(row) > day) return null;
+  return fillText(words.due, {
+    checked: formatPostDate(row.checked),
+    cadence: RECHECK_WORDS[row.recheck],
+  });
+}
