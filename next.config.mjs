@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 
+import { SPANISH_ROUTE_EXTENSION, spanishPhoneSetting } from "./config/languages.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Every page is pre-rendered to HTML in out/ for a static host or CDN.
@@ -18,6 +20,17 @@ const nextConfig = {
   // `npm test` runs tsc over the whole project once, first; its builds (three of them) need
   // not check the same types again. Every other build, the deploy one included, checks them.
   typescript: { ignoreBuildErrors: process.env.QHB_TYPES_CHECKED === "1" },
+  // The Spanish site's routes (app/(es), files ending .es.tsx) exist only for a company that
+  // names a number answered in Spanish (config/languages.mjs).
+  pageExtensions: [
+    ...(spanishPhoneSetting(process.env) ? [SPANISH_ROUTE_EXTENSION] : []),
+    "tsx",
+    "ts",
+    "jsx",
+    "js",
+  ],
+  // Two root layouts (app/(en), app/(es)), one for each <html lang>: the 404 page has its own.
+  experimental: { globalNotFound: true },
   poweredByHeader: false,
   reactStrictMode: true,
 };

@@ -115,6 +115,13 @@ export const COMPANY_ENV_NAMES = {
   ratingUrl: "COMPANY_RATING_URL",
   bbbUrl: "COMPANY_BBB_URL",
   licenseUrl: "COMPANY_LICENSE_URL",
+  /** A number answered in Spanish: the Spanish site is built only with it (config/languages.mjs). */
+  spanishPhone: "COMPANY_SPANISH_PHONE",
+  /**
+   * The language of the contract the company signs with a Spanish-speaking homeowner:
+   * "english" (English only, explained in Spanish) or "spanish" (a Spanish translation given).
+   */
+  spanishContracts: "COMPANY_SPANISH_CONTRACTS",
 } as const;
 
 /** The company's identity; every value can be replaced at build time. Unset: undefined. */

@@ -46,6 +46,8 @@ describe("company identity", () => {
         COMPANY_RATING_URL: "https://www.google.com/maps/place/Acme",
         COMPANY_BBB_URL: "https://www.bbb.org/us/ny/albany/profile/acme",
         COMPANY_LICENSE_URL: "https://acme.example/licenses",
+        COMPANY_SPANISH_PHONE: "(212) 555-0177",
+        COMPANY_SPANISH_CONTRACTS: "spanish",
       }),
     );
     expect(company).toEqual({
@@ -64,7 +66,25 @@ describe("company identity", () => {
         bbb: "https://www.bbb.org/us/ny/albany/profile/acme",
         licenses: "https://acme.example/licenses",
       },
+      spanish: {
+        phone: { display: "(212) 555-0177", href: "tel:+12125550177", e164: "+12125550177" },
+        contracts: "spanish",
+      },
     });
+  });
+
+  it("serves in Spanish only with a number answered in Spanish, contracts in English unless told", () => {
+    expect(buildCompany({}).spanish).toBeNull();
+    expect(buildCompany({ spanishPhone: "212-555-0177" }).spanish?.contracts).toBe("english");
+    expect(() => buildCompany({ spanishPhone: "555-0177" })).toThrow(
+      /COMPANY_SPANISH_PHONE must be a 10-digit US phone number/,
+    );
+    expect(() => buildCompany({ spanishPhone: "212-555-0177", spanishContracts: "both" })).toThrow(
+      /COMPANY_SPANISH_CONTRACTS must be "english" .* or "spanish"/,
+    );
+    expect(() => buildCompany({ spanishContracts: "spanish" })).toThrow(
+      "COMPANY_SPANISH_CONTRACTS is set but COMPANY_SPANISH_PHONE is not",
+    );
   });
 
   it("sets no tracking number and no evidence unless told", () => {

@@ -7,6 +7,7 @@ import {
   type CompanyEnv,
 } from "@/config/env";
 import { COMMITMENTS } from "@/config/commitments";
+import { spanishPhoneSetting } from "@/config/languages.mjs";
 import { usPhoneDigits, usPhoneDisplay } from "@/config/phone";
 import {
   CALL_SOURCES,
@@ -40,6 +41,19 @@ export type Company = {
   phoneBySource: Partial<Record<CallSource, Phone>>;
   /** Where a homeowner can check each claim (CLAIMS); null until set. */
   evidence: Record<Claim, string | null>;
+  /** Serving in Spanish: the Spanish site exists only with it; null without a Spanish line. */
+  spanish: SpanishService | null;
+};
+
+/** The contract's language for a homeowner served in Spanish (COMPANY_SPANISH_CONTRACTS). */
+export const SPANISH_CONTRACTS = ["english", "spanish"] as const;
+export type SpanishContracts = (typeof SPANISH_CONTRACTS)[number];
+
+export type SpanishService = {
+  /** Answered in Spanish: shown on every Spanish page. */
+  phone: Phone;
+  /** "english": contracts in English only, explained in Spanish; "spanish": translated. */
+  contracts: SpanishContracts;
 };
 
 /** The numbers the pages state; every page reads them from `site`. */
@@ -91,7 +105,12 @@ const DEFAULT_COMPANY = {
   locality: "Columbus",
   region: "OH",
   postalCode: "43215",
-} as const satisfies Required<Omit<CompanyEnv, "phoneBySource" | (typeof CLAIM_ENV_KEYS)[Claim]>>;
+} as const satisfies Required<
+  Omit<
+    CompanyEnv,
+    "phoneBySource" | "spanishPhone" | "spanishContracts" | (typeof CLAIM_ENV_KEYS)[Claim]
+  >
+>;
 
 /** A US number in any common spelling -> display, tel: link and E.164; throws naming the variable. */
 export function parseUsPhone(value: string, variable: string = COMPANY_ENV_NAMES.phone): Phone {
@@ -186,6 +205,28 @@ export function parseEvidenceUrl(value: string | undefined, variable: string): s
   return url.href;
 }
 
+/** The Spanish line and the contracts' language, or null where no Spanish line is set. */
+export function parseSpanishService(env: CompanyEnv): SpanishService | null {
+  const contracts = env.spanishContracts ?? "english";
+  if (!(SPANISH_CONTRACTS as readonly string[]).includes(contracts)) {
+    throw new Error(
+      `${COMPANY_ENV_NAMES.spanishContracts} must be "english" (contracts in English only, explained in Spanish) or "spanish" (a Spanish translation given) (got "${contracts}").`,
+    );
+  }
+  if (env.spanishPhone === undefined) {
+    if (env.spanishContracts !== undefined) {
+      throw new Error(
+        `${COMPANY_ENV_NAMES.spanishContracts} is set but ${COMPANY_ENV_NAMES.spanishPhone} is not: the Spanish site is built only for a company with a number answered in Spanish.`,
+      );
+    }
+    return null;
+  }
+  return {
+    phone: parseUsPhone(env.spanishPhone, COMPANY_ENV_NAMES.spanishPhone),
+    contracts: contracts as SpanishContracts,
+  };
+}
+
 export function buildCompany(overrides: CompanyEnv): Company {
   const value = { ...DEFAULT_COMPANY, ...stripUndefined(overrides) };
   if (!EMAIL_PATTERN.test(value.email)) {
@@ -215,6 +256,7 @@ export function buildCompany(overrides: CompanyEnv): Company {
         parseEvidenceUrl(overrides[CLAIM_ENV_KEYS[claim]], CLAIMS[claim].variable),
       ]),
     ) as Company["evidence"],
+    spanish: parseSpanishService(overrides),
   };
 }
 
@@ -250,6 +292,12 @@ export function exampleCompanyValues(env: CompanyEnv): ExampleValue[] {
   };
   fictional("phone");
   fictional("privacyPhone");
+  if (company.spanish && isFictionalNumber(company.spanish.phone)) {
+    found.push({
+      variable: COMPANY_ENV_NAMES.spanishPhone,
+      problem: `${company.spanish.phone.display} is a 555-0100 to 555-0199 number, reserved for fiction`,
+    });
+  }
   for (const [source, phone] of Object.entries(company.phoneBySource)) {
     if (isFictionalNumber(phone)) {
       found.push({
@@ -332,7 +380,11 @@ export function formatAddress({
   return `${street}, ${locality}, ${region} ${postalCode}`;
 }
 
-const company = buildCompany(companyEnv());
+// npm start's example company answers in Spanish too (config/languages.mjs).
+const company = buildCompany({
+  ...companyEnv(),
+  spanishPhone: spanishPhoneSetting(process.env),
+});
 
 export const site = {
   name: company.name,

@@ -1,4 +1,5 @@
 import { COMMITMENTS } from "@/config/commitments";
+import type { Translation } from "@/content/translation";
 
 /** Shown after a request is sent. */
 export const nextSteps = {
@@ -39,3 +40,6 @@ export const nextSteps = {
     },
   },
 } as const;
+
+/** The panel's words in any language: the English above, or content/es/next-steps.ts. */
+export type NextStepsCopy = Translation<typeof nextSteps>;

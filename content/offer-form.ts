@@ -1,5 +1,6 @@
 import { DO_NOT_SELL_ANCHOR, LEGAL_PAGES } from "@/content/legal-pages";
 import { COMMITMENTS } from "@/config/commitments";
+import type { Translation } from "@/content/translation";
 
 /**
  * The words of the offer form and its outcome toasts, as plain data: the pages give them
@@ -61,4 +62,5 @@ export const offerFormCopy = {
   },
 } as const;
 
-export type OfferFormCopy = typeof offerFormCopy;
+/** The form's words in any language: the English above, or content/es/offer-form.ts. */
+export type OfferFormCopy = Translation<typeof offerFormCopy>;

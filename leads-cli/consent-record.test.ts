@@ -35,7 +35,7 @@ describe("formatConsent", () => {
     );
     expect(matched).toBe(true);
     expect(printed).toContain(
-      "Wording shown (version 2026-11-25, without the phone section), reproduced from its SHA-256:",
+      "Wording shown (version 2026-11-25, in English, without the phone section), reproduced from its SHA-256:",
     );
     expect(printed).toContain(
       "yes: the page's hash equals the function's rendering of this version",
@@ -68,5 +68,32 @@ describe("formatConsent", () => {
     expect(text).toMatch(
       /Doubts about that time\s+2026-09-28T10:00:00.000Z is before wording 2026-11-25 was published/,
     );
+  });
+
+  it("reproduces a Spanish wording from its hash, and says its language", async () => {
+    const text = shownDisclosure("2026-11-29-es", brand, { phoneSection: true })!;
+    const { text: printed, matched } = await formatConsent(
+      record({
+        disclosure_version: "2026-11-29-es",
+        disclosure_sha256: await sha256Hex(text),
+        disclosure_verified: true,
+        calls: true,
+        texts: true,
+        phone: "(614) 555-0100",
+      }),
+      [],
+    );
+    expect(matched).toBe(true);
+    expect(printed).toMatch(/Wording language\s+Spanish/);
+    expect(printed).toContain(
+      "Wording shown (version 2026-11-29-es, in Spanish, with the phone section), reproduced from its SHA-256:",
+    );
+    expect(printed).toContain(
+      "  Al pedir una llamada, usted acepta que Quick Home Buyers le llame a este número",
+    );
+    expect(printed).toContain(
+      "Responda STOP o PARAR para cancelar, HELP o AYUDA para obtener ayuda.",
+    );
+    expect(printed).toContain("Política de mensajes de texto </es/politica-de-mensajes>");
   });
 });

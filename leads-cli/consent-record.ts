@@ -1,10 +1,17 @@
 import { leadContactKeys } from "../supabase/functions/_shared/contract/contacts.ts";
 import {
+  DISCLOSURES,
   disclosureForHash,
   shownDisclosure,
 } from "../supabase/functions/_shared/contract/disclosures.ts";
+import type { Language } from "../supabase/functions/_shared/contract/language.ts";
 import type { ConsentEvidence, OptOut } from "../supabase/functions/_shared/store/rows.ts";
 import { escapeNonPrintable } from "../supabase/functions/_shared/contract/printable.ts";
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Spanish" };
+
+const languageName = (language: Language | undefined) =>
+  language ? LANGUAGE_NAMES[language] : "unknown (a version this code does not know)";
 
 /**
  * The consent record as a lawyer would ask for it: who, when, from which page and browser,
@@ -37,6 +44,10 @@ export async function formatConsent(
     ["Phone", record.phone ?? "none given"],
     ["Company named in the wording", record.brand],
     ["Wording version", record.disclosure_version ?? "not sent (page from before versions)"],
+    [
+      "Wording language",
+      languageName(wording?.language ?? DISCLOSURES[record.disclosure_version ?? ""]?.language),
+    ],
     ["Wording SHA-256", record.disclosure_sha256 ?? "not sent"],
     [
       "Wording checked on receipt",
@@ -75,7 +86,7 @@ export async function formatConsent(
     ),
     "",
     wording
-      ? `Wording shown (version ${wording.version}, ${
+      ? `Wording shown (version ${wording.version}, in ${languageName(wording.language)}, ${
           wording.phoneSection ? "with" : "without"
         } the phone section), reproduced from its SHA-256:`
       : named

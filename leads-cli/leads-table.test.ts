@@ -110,6 +110,7 @@ describe("formatLeadsTable", () => {
     const called = listedLeadFixture({
       ...row,
       address: "9 Lake Rd",
+      language: "es",
       // Written as typed; listed the way the site writes a number.
       phone: "614.555.0100",
       landing_page: "/sell-house-fast-ohio",
@@ -125,14 +126,14 @@ describe("formatLeadsTable", () => {
       ],
     });
     expect(formatLeadsTable([row, called], 3).split("\n")).toEqual([
-      "Received (UTC)    Status           Call            Condition  Address",
-      "----------------  ---------------  --------------  ---------  ---------",
-      "2026-11-21 19:08  new              not asked       Fair       12 Oak St",
+      "Received (UTC)    Status           Call            Condition  Lang  Address",
+      "----------------  ---------------  --------------  ---------  ----  ---------",
+      "2026-11-21 19:08  new              not asked       Fair       en    12 Oak St",
       "                  pat@example.com · Ohio · Direct visit · sent from /sell-house-fast-ohio",
       "                  no deliveries recorded",
-      "2026-11-21 19:08  closed $182,500  (614) 555-0100  Fair       9 Lake Rd",
-      "                  pat@example.com · Ohio · Google Ads, ohio-probate · sent from /sell-house-fast-ohio",
-      "                  stopped: texts 2026-11-22",
+      "2026-11-21 19:08  closed $182,500  (614) 555-0100  Fair       es    9 Lake Rd",
+      "                  pat@example.com · prefiere español (prefers Spanish) · Ohio · Google Ads, ohio-probate",
+      "                  sent from /sell-house-fast-ohio · stopped: texts 2026-11-22",
       "                  team e-mail: sent 19:08:25 · webhook to crm.example.com: failed: 401 from the webhook",
       "",
       "2 leads.",

@@ -31,6 +31,8 @@ const LEAD_COLUMNS: Column<ListedLead>[] = [
   ],
   ["Call", (lead) => (lead.phone ? typedPhoneDisplay(lead.phone) : "not asked"), 22],
   ["Condition", (lead) => lead.condition, 10],
+  // The language of the page it came from: "es", a homeowner to call and write in Spanish.
+  ["Lang", (lead) => lead.language, 4],
   ["Address", (lead) => lead.address, TABLE_WIDTH],
 ];
 
@@ -40,6 +42,7 @@ function details(lead: ListedLead): string[][] {
   return [
     [
       lead.email,
+      ...(lead.language === "es" ? ["prefiere español (prefers Spanish)"] : []),
       lead.state ?? "no state",
       `${channel.label}${channel.campaign ? `, ${channel.campaign}` : ""}`,
       `sent from ${lead.source ?? "an unknown page"}`,
@@ -66,7 +69,7 @@ const SPAM_COLUMNS: Column<ListedLead>[] = [
 
 /**
  * The real leads, one block each: an aligned line (received, status, the call asked for,
- * condition, address), then who and where from, then each delivery and where it stands,
+ * condition, language, address), then who and where from, then each delivery and where it stands,
  * all within TABLE_WIDTH columns; a count, and how many requests are held as spam.
  */
 export function formatLeadsTable(leads: readonly ListedLead[], heldAsSpam = 0): string {

@@ -186,7 +186,7 @@ describe("with leads and held spam in the directory", () => {
     expect(table).toContain("1 Elm St");
     expect(table).toContain("Google Ads, ohio-probate");
     expect(table).toContain("(614) 555-0177 ext 2");
-    expect(table).toMatch(/new\s+not asked\s+Good\s+1 Elm St/);
+    expect(table).toMatch(/new\s+not asked\s+Good\s+en\s+1 Elm St/);
     expect(table).toContain("team e-mail: logged only: no provider configured");
     expect(table).toMatch(
       /webhook to crm\.example: retrying \(1\), next \d\d:\d\d(:\d\d)?: 503 from the webhook/,
@@ -436,7 +436,7 @@ describe("consent, opt-outs, outcomes and conversions", () => {
     expect(record).toMatch(/Text messages\s+agreed/);
     expect(record).toMatch(/Client address\s+203\.0\.113\.9/);
     expect(record).toContain(
-      `Wording shown (version ${DISCLOSURE_VERSION}, with the phone section)`,
+      `Wording shown (version ${DISCLOSURE_VERSION}, in English, with the phone section)`,
     );
     expect(record).toContain(
       `  Text me about my offer. I agree to receive text messages from ${brand} about my offer request`,

@@ -33,9 +33,9 @@ function shown(fields: CalculatorFields): string {
   const result = computeNetProceeds(read.input, words);
   return [result.listing, result.cash]
     .flatMap((column) => [
-      ...column.lines.flatMap((line) => [line.detail, formatRange(line.amount)]),
-      formatRange(column.net),
-      formatRange(column.cashNeeded),
+      ...column.lines.flatMap((line) => [line.detail, formatRange(line.amount, "to")]),
+      formatRange(column.net, "to"),
+      formatRange(column.cashNeeded, "to"),
     ])
     .join("\n");
 }

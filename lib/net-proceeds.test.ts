@@ -1,8 +1,11 @@
 import { calculatorText } from "@/content/calculator";
+import { calculatorTextEs } from "@/content/es/calculator";
 import {
   cashOfferRange,
   computeNetProceeds,
+  formatCount,
   formatMoney,
+  formatRange,
   formatPercent,
   transferTaxAmount,
   verdictOf,
@@ -292,5 +295,45 @@ describe("formatting", () => {
     expect(formatPercent(0.0033)).toBe("0.33%");
     expect(formatPercent(0.00456)).toBe("0.456%");
     expect(formatPercent(0.055)).toBe("5.5%");
+  });
+});
+
+describe("the words come in, in either language", () => {
+  const spanish = {
+    ...calculatorTextEs.lines,
+    months: calculatorTextEs.results.months,
+    weeks: calculatorTextEs.results.weeks,
+  };
+  const detail = (result: ReturnType<typeof computeNetProceeds>, id: string) =>
+    [...result.listing.lines, ...result.cash.lines]
+      .filter((line) => line.id === id)
+      .map((line) => line.detail);
+
+  it("writes the plural it is given: meses and semanas, not mess and semanas", () => {
+    const result = computeNetProceeds({ ...base, listingMonths: 3, cashWeeks: 1 }, spanish);
+    expect(detail(result, "carrying")).toEqual([
+      "$1,850 al mes × 3 meses",
+      "$1,850 al mes × 12 ÷ 52 semanas × 1 semana",
+    ]);
+    const one = computeNetProceeds({ ...base, listingMonths: 1, cashWeeks: 2.5 }, spanish);
+    expect(detail(one, "carrying")).toEqual([
+      "$1,850 al mes × 1 mes",
+      "$1,850 al mes × 12 ÷ 52 semanas × 2.5 semanas",
+    ]);
+  });
+
+  it("keeps the English as it read, with or without the plurals passed", () => {
+    const expected = ["$1,850 a month × 3 months", "$1,850 a month × 12 ÷ 52 weeks × 2 weeks"];
+    expect(detail(computeNetProceeds(base, words), "carrying")).toEqual(expected);
+    const withPlurals = { ...words, months: "months", weeks: "weeks" };
+    expect(detail(computeNetProceeds(base, withPlurals), "carrying")).toEqual(expected);
+    expect(formatCount(1, "week", "weeks")).toBe("1 week");
+    expect(formatCount(10 / 3, "month", "months")).toBe("3.33 months");
+  });
+
+  it("joins a range with the word it is given, and keeps US amounts in Spanish", () => {
+    expect(formatRange({ low: 1000, high: 1234 }, "to")).toBe("$1,000 to $1,234");
+    expect(formatRange({ low: 1000, high: 1234 }, "a")).toBe("$1,000 a $1,234");
+    expect(formatRange({ low: -5, high: -5 }, "a", { signed: true })).toBe("−$5");
   });
 });

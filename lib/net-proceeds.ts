@@ -1,4 +1,5 @@
 import type { CalculatorText } from "@/content/calculator";
+import type { Translation } from "@/content/translation";
 import { fillText } from "@/lib/fill-text";
 
 /**
@@ -12,8 +13,16 @@ import { fillText } from "@/lib/fill-text";
  * lines, so the arithmetic a visitor reads adds up exactly.
  */
 
-/** Every label and template the arithmetic writes, with {placeholders}. */
-export type NetProceedsWords = CalculatorText["lines"];
+/**
+ * Every label and template the arithmetic writes, with {placeholders}, in either language.
+ * `months` and `weeks` are the plurals of `month` and `week` ("meses", not "mess"); the pages
+ * pass them. Without them a plural adds an "s", as the English words did before they carried
+ * their plurals.
+ */
+export type NetProceedsWords = Translation<CalculatorText["lines"]> & {
+  months?: string;
+  weeks?: string;
+};
 
 export type TaxMethod = "flat" | "marginal" | "tiered-whole";
 
@@ -167,11 +176,11 @@ export function formatMoney(value: number, { signed = false } = {}): string {
   return `${sign}$${text}`;
 }
 
-/** "$1,234" or "$1,000 to $1,234". */
-export function formatRange(range: Range, options?: { signed?: boolean }): string {
+/** "$1,234" or "$1,000 to $1,234", `to` the word between ("to", "a"). */
+export function formatRange(range: Range, to: string, options?: { signed?: boolean }): string {
   return isSingle(range)
     ? formatMoney(range.low, options)
-    : `${formatMoney(range.low, options)} to ${formatMoney(range.high, options)}`;
+    : `${formatMoney(range.low, options)} ${to} ${formatMoney(range.high, options)}`;
 }
 
 /** 0.0033 -> "0.33%", 0.055 -> "5.5%". */
@@ -179,14 +188,9 @@ export function formatPercent(rate: number): string {
   return `${Number((rate * 100).toFixed(4)).toString()}%`;
 }
 
-/** A number of months or weeks, as few decimals as it needs. */
-function formatCount(value: number): string {
-  return Number(value.toFixed(2)).toString();
-}
-
-/** "3 months", "1 week": the word is singular, its plural adds an s. */
-function plural(count: number, word: string): string {
-  return `${formatCount(count)} ${word}${count === 1 ? "" : "s"}`;
+/** "3 months", "1 week", "2.5 meses": a count with as few decimals as it needs, and its word. */
+export function formatCount(count: number, one: string, many = `${one}s`): string {
+  return `${Number(count.toFixed(2))} ${count === 1 ? one : many}`;
 }
 
 /** The price the rates apply to: rounded up to a multiple of `per` where the law says so. */
@@ -362,7 +366,7 @@ export function computeNetProceeds(input: NetProceedsInput, words: NetProceedsWo
         }
       : { amount: dollars(input.otherClosing.amount), detail: words.otherClosingAmount };
   const listingCarrying = dollars(monthlyCarrying * listingMonths);
-  const months = plural(listingMonths, words.month);
+  const months = formatCount(listingMonths, words.month, words.months);
   const payoffLine = line("payoff", words.payoff, words.yourFigure, cost(dollars(payoff)));
   const listingLines: Line[] = [
     line("price", words.price, words.yourFigure, single(dollars(price))),
@@ -390,7 +394,7 @@ export function computeNetProceeds(input: NetProceedsInput, words: NetProceedsWo
 
   const { offer, detail: offerDetail } = cashOfferRange(input, words);
   const cashCarrying = dollars((monthlyCarrying * cashWeeks * MONTHS_PER_YEAR) / WEEKS_PER_YEAR);
-  const weeks = plural(cashWeeks, words.week);
+  const weeks = formatCount(cashWeeks, words.week, words.weeks);
   const cashLines: Line[] = [
     line("offer", words.offer, offerDetail, offer),
     line("fees", words.fees, words.feesDetail, single(0)),

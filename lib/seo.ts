@@ -1,7 +1,9 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 
 import { FEED_PATH, FEED_TITLE } from "@/lib/feed";
 import { absoluteUrl, site } from "@/config/site";
+import { APPLE_TOUCH_ICON, FAVICON } from "@/lib/icons";
+import { languagePairs, type Language } from "@/lib/languages";
 
 export type PageSeo = {
   /** The page's own title; the site name is appended to it. */
@@ -12,7 +14,26 @@ export type PageSeo = {
   article?: { publishedTime: string; modifiedTime?: string; tags: readonly string[] };
   /** Adds <link rel="alternate" type="application/rss+xml"> to the blog's feed. */
   rssFeed?: boolean;
+  /** The page's language; English unless it is one of the Spanish pages. */
+  language?: Language;
 };
+
+const OPEN_GRAPH_LOCALE: Record<Language, string> = { en: "en_US", es: "es_US" };
+export const HREFLANG: Record<Language, string> = { en: "en-US", es: "es-US" };
+
+/**
+ * A page in both languages lists both, itself included, and the English as x-default, as
+ * Google's guide to localized versions asks; the other page of the pair lists the same three.
+ */
+export function languageAlternates(path: string): Record<string, string> | undefined {
+  const pair = languagePairs().find((candidate) => candidate.en === path || candidate.es === path);
+  if (!pair?.indexed) return undefined;
+  return {
+    [HREFLANG.en]: absoluteUrl(pair.en),
+    [HREFLANG.es]: absoluteUrl(pair.es),
+    "x-default": absoluteUrl(pair.en),
+  };
+}
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const OG_IMAGE_DIR = "/og";
@@ -44,8 +65,10 @@ export function buildMetadata({
   keywords,
   article,
   rssFeed,
+  language = "en",
 }: PageSeo): Metadata {
   const url = absoluteUrl(path);
+  const languages = languageAlternates(path);
   const shareTitle = fullTitle(title);
   const images = [{ url: absoluteUrl(ogImagePath(path)), ...OG_IMAGE_SIZE, alt: shareTitle }];
   return {
@@ -54,6 +77,7 @@ export function buildMetadata({
     keywords: keywords ? [...keywords] : undefined,
     alternates: {
       canonical: url,
+      ...(languages ? { languages } : {}),
       ...(rssFeed
         ? { types: { "application/rss+xml": [{ url: absoluteUrl(FEED_PATH), title: FEED_TITLE }] } }
         : {}),
@@ -63,7 +87,8 @@ export function buildMetadata({
       description,
       url,
       siteName: site.name,
-      locale: site.locale,
+      locale: OPEN_GRAPH_LOCALE[language],
+      ...(languages ? { alternateLocale: OPEN_GRAPH_LOCALE[language === "en" ? "es" : "en"] } : {}),
       images,
       ...(article
         ? {
@@ -77,3 +102,27 @@ export function buildMetadata({
     twitter: { card: "summary_large_image", title: shareTitle, description, images },
   };
 }
+
+/** What every page in a root layout shares: the base URL, the title's template, the icons. */
+export function rootMetadata(description: string): Metadata {
+  return {
+    metadataBase: new URL(site.url),
+    title: { default: site.name, template: `%s | ${site.name}` },
+    description,
+    applicationName: site.name,
+    // Listed here, not by file convention: a metadata `icons` field replaces app/icon.* files,
+    // and iOS needs a filled PNG, which is drawn from the SVG mark at build.
+    icons: {
+      icon: [{ url: FAVICON.path, type: "image/svg+xml", sizes: "any" }],
+      apple: [
+        {
+          url: APPLE_TOUCH_ICON.path,
+          sizes: `${APPLE_TOUCH_ICON.size}x${APPLE_TOUCH_ICON.size}`,
+          type: "image/png",
+        },
+      ],
+    },
+  };
+}
+
+export const rootViewport: Viewport = { themeColor: site.themeColor };

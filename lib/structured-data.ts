@@ -10,13 +10,16 @@ import type {
   ServiceLeaf,
   Thing,
   WebApplicationLeaf,
+  WebPageLeaf,
   WebSiteLeaf,
 } from "schema-dts";
 
 import { statePageCopy } from "@/content/state-page";
 import { FEED_DESCRIPTION, FEED_TITLE } from "@/lib/feed";
 import { LOGO } from "@/lib/icons";
-import { OG_IMAGE_SIZE, ogImagePath } from "@/lib/seo";
+import { HREFLANG, OG_IMAGE_SIZE, ogImagePath } from "@/lib/seo";
+import { SPANISH_HOME_PATH, type Language } from "@/lib/languages";
+import { chromeCopyEs } from "@/content/es/chrome";
 import { absoluteUrl, site } from "@/config/site";
 
 /**
@@ -28,7 +31,7 @@ import { absoluteUrl, site } from "@/config/site";
 export const ORGANIZATION_ID = `${site.url}/#organization`;
 export const WEBSITE_ID = `${site.url}/#website`;
 const COUNTRY = { "@type": "Country", name: "United States" } as const;
-const LANGUAGE = "en-US";
+const LANGUAGE = HREFLANG.en;
 
 export type BreadcrumbItem = { name: string; href: string };
 
@@ -201,7 +204,7 @@ export type StructuredGuide = {
   faq: readonly StructuredFaqItem[];
 };
 
-export function guideArticle(guide: StructuredGuide): ArticleLeaf {
+export function guideArticle(guide: StructuredGuide, language: Language = "en"): ArticleLeaf {
   const url = absoluteUrl(guide.path);
   return {
     "@type": "Article",
@@ -215,7 +218,7 @@ export function guideArticle(guide: StructuredGuide): ArticleLeaf {
     publisher: organizationRef(),
     url,
     mainEntityOfPage: url,
-    inLanguage: LANGUAGE,
+    inLanguage: HREFLANG[language],
   };
 }
 
@@ -237,6 +240,66 @@ function graph(nodes: readonly Thing[]): Graph {
 }
 
 const HOME: BreadcrumbItem = { name: "Home", href: "/" };
+
+/** Where a Spanish page's breadcrumb starts: the Spanish home page. */
+export const HOME_ES: BreadcrumbItem = {
+  name: chromeCopyEs.breadcrumb.home,
+  href: SPANISH_HOME_PATH,
+};
+
+/**
+ * A Spanish page says its language to search engines as a WebPage node in Spanish, part of
+ * the one website; its pair's English page is named in the head's hreflang links.
+ */
+export function spanishWebPage(page: {
+  path: string;
+  name: string;
+  description: string;
+}): WebPageLeaf {
+  const url = absoluteUrl(page.path);
+  return {
+    "@type": "WebPage",
+    "@id": `${url}#webpage`,
+    url,
+    name: page.name,
+    description: page.description,
+    inLanguage: HREFLANG.es,
+    isPartOf: { "@id": WEBSITE_ID },
+  };
+}
+
+/** Any other Spanish page: the page in Spanish, its breadcrumb as shown, and its publisher. */
+export function spanishPageJsonLd(
+  page: { path: string; name: string; description: string },
+  trail: readonly BreadcrumbItem[],
+): Graph {
+  return graph([spanishWebPage(page), breadcrumbList(trail), organization()]);
+}
+
+/** The Spanish home page: the organization, the website, the page in Spanish, its questions. */
+export function spanishHomeJsonLd(
+  page: { name: string; description: string },
+  faq: readonly StructuredFaqItem[],
+): Graph {
+  return graph([
+    organization(),
+    webSite(),
+    spanishWebPage({ ...page, path: SPANISH_HOME_PATH }),
+    faqPage(SPANISH_HOME_PATH, faq),
+  ]);
+}
+
+/** A Spanish state page: the page in Spanish, its breadcrumb, the provider and its questions. */
+export function spanishStateJsonLd(
+  state: StructuredState & { title: string; breadcrumb: string },
+): Graph {
+  return graph([
+    spanishWebPage({ path: state.path, name: state.title, description: state.description }),
+    breadcrumbList([HOME_ES, { name: state.breadcrumb, href: state.path }]),
+    organization(),
+    faqPage(state.path, state.faq),
+  ]);
+}
 const BLOG: BreadcrumbItem = { name: "Blog", href: "/blog" };
 
 /** Home page: the organization, the website and the questions the page answers. */
@@ -264,9 +327,13 @@ export function postJsonLd(post: StructuredPost): Graph {
 }
 
 /** A guide: the article, its breadcrumb as shown, its publisher and the questions it answers. */
-export function guideJsonLd(guide: StructuredGuide, trail: readonly BreadcrumbItem[]): Graph {
+export function guideJsonLd(
+  guide: StructuredGuide,
+  trail: readonly BreadcrumbItem[],
+  language: Language = "en",
+): Graph {
   return graph([
-    guideArticle(guide),
+    guideArticle(guide, language),
     breadcrumbList(trail),
     organization(),
     faqPage(guide.path, guide.faq),
@@ -288,6 +355,7 @@ export function calculatorApplication(page: {
   name: string;
   description: string;
   path: string;
+  language?: Language;
 }): WebApplicationLeaf {
   const url = absoluteUrl(page.path);
   return {
@@ -302,7 +370,7 @@ export function calculatorApplication(page: {
     isAccessibleForFree: true,
     offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
     provider: organizationRef(),
-    inLanguage: LANGUAGE,
+    inLanguage: HREFLANG[page.language ?? "en"],
   };
 }
 
@@ -312,10 +380,12 @@ export function calculatorJsonLd(page: {
   breadcrumb: string;
   description: string;
   path: string;
+  language?: Language;
 }): Graph {
+  const home = page.language === "es" ? HOME_ES : HOME;
   return graph([
     calculatorApplication(page),
-    breadcrumbList([HOME, { name: page.breadcrumb, href: page.path }]),
+    breadcrumbList([home, { name: page.breadcrumb, href: page.path }]),
     organization(),
   ]);
 }

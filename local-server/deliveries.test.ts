@@ -24,7 +24,7 @@ jest.setTimeout(120_000);
 
 const schema = JSON.parse(
   readFileSync(
-    path.resolve("supabase/functions/_shared/delivery/providers/lead-event.v1.schema.json"),
+    path.resolve("supabase/functions/_shared/delivery/providers/lead-event.v2.schema.json"),
     "utf8",
   ),
 ) as object;

@@ -3,6 +3,7 @@
  * missing or stale, serves out/ as a static host would, and answers the
  * send-contact-email function with the embedded lead store.
  */
+import { spanishPhoneSetting } from "../config/languages.mjs";
 import { createLocalFunction, type LocalFunction } from "./local-function.ts";
 import { createSiteServer } from "./site-server.ts";
 import { buildExport, createStaticSite } from "./static-site.ts";
@@ -16,7 +17,13 @@ if (!skipBuild) buildExport({ onlyIfStale: true });
 
 // The store is held and open before the first request is taken; a store another process
 // holds, or one that fails to open, stops this server with the reason.
-const local = createLocalFunction({ holder: { role: "server", url } });
+// The function gives a Spanish lead the number answered in Spanish, as the pages do: the
+// example company's unless COMPANY_SPANISH_PHONE says otherwise.
+const spanishPhone = spanishPhoneSetting({ ...process.env, QHB_LOCAL_BUILD: "1" });
+const local = createLocalFunction({
+  holder: { role: "server", url },
+  env: { ...process.env, COMPANY_SPANISH_PHONE: spanishPhone },
+});
 const server = createSiteServer({
   local,
   staticSite: createStaticSite(),

@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { ALLOW_EXAMPLE_COMPANY_FLAG, LOCAL_BUILD_FLAG } from "../config/env.ts";
+import { EXAMPLE_SPANISH_PHONE } from "../config/languages.mjs";
 import { startHostedStack } from "./hosted-stack.ts";
 import { startStaticServer, stopChild, waitForUrl } from "./test-servers.ts";
 
@@ -39,6 +40,8 @@ export const HOSTED_COMPANY_ENV = {
   COMPANY_RATING_URL: "https://reviews.example.com/quick-home-buyers",
   COMPANY_BBB_URL: "https://bbb.example.org/profile/quick-home-buyers",
   COMPANY_LICENSE_URL: "https://licenses.example.net/quick-home-buyers",
+  // The Spanish site, with the example's line answered in Spanish (config/languages.mjs).
+  COMPANY_SPANISH_PHONE: EXAMPLE_SPANISH_PHONE,
 } as const;
 
 /**

@@ -385,7 +385,9 @@ describe("npm run leads -- --db: the operator's CLI on the hosted database", () 
     );
 
     const consent = await cli("--consent", body.id);
-    expect(consent).toContain("Wording shown (version 2026-11-23, with the phone section)");
+    expect(consent).toContain(
+      "Wording shown (version 2026-11-23, in English, with the phone section)",
+    );
     expect(consent).toContain("may call and text you at this number about your property and offer");
     expect(consent).toMatch(/Client address\s+198\.51\.100\.\d+/);
 

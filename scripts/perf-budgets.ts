@@ -23,6 +23,15 @@ export const PERF_PAGES = [
     form: true,
   },
   { name: "Calculator", path: "/calculator", form: false },
+  // The Spanish pages beside their English counterparts: the same islands, words as props.
+  { name: "Home (Spanish)", path: "/es", form: true },
+  { name: "State page (Texas, Spanish)", path: "/es/vender-casa-rapido-texas", form: true },
+  {
+    name: "Situation page (foreclosure, Spanish)",
+    path: "/es/situaciones/ejecucion-hipotecaria",
+    form: true,
+  },
+  { name: "Calculator (Spanish)", path: "/es/calculadora", form: false },
 ] as const;
 
 export type PerfPage = (typeof PERF_PAGES)[number];

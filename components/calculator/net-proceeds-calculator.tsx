@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 
 import type { CalculatorText } from "@/content/calculator";
+import type { Translation } from "@/content/translation";
 import {
   readFields,
   type CalculatorFields,
@@ -14,6 +15,7 @@ import {
 } from "@/lib/calculator-fields";
 import {
   computeNetProceeds,
+  formatCount,
   formatMoney,
   inForce,
   formatRange,
@@ -26,6 +28,23 @@ import { fillText } from "@/lib/fill-text";
 
 type Link = { title: string; url: string };
 
+/**
+ * A sentence the build writes, with its language where it is not the page's: on the Spanish
+ * page the tax data's own notes (who pays, what is in doubt) stay in English, as their sources
+ * are, and are marked so for screen readers.
+ */
+export type Note = readonly [text: string] | readonly [text: string, lang: string];
+
+/**
+ * Every word the island shows (content/calculator.ts, or content/es/calculator.ts), carried in
+ * the HTML rather than the script: with the plurals of the arithmetic's units and the word
+ * between the two ends of a range ("to", "a").
+ */
+export type CalculatorWords = Translation<CalculatorText> & {
+  lines: { months: string; weeks: string };
+  results: { to: string };
+};
+
 /** A county or city the visitor can choose, with its own taxes and where they come from. */
 export type CalculatorPlace = {
   id: string;
@@ -33,12 +52,13 @@ export type CalculatorPlace = {
   taxes: TransferTax[];
   /** Why no tax is counted, where `taxes` is empty: said on its $0 line. */
   note?: string;
-  /** Who customarily pays its taxes and where they apply, as sentences the build writes. */
-  about: string;
+  /** Who customarily pays its taxes, where they apply, changes to come: said before its sources. */
+  about: Note[];
   sources: Link[];
   /** When the rates were read in the sources, as the page says it: "November 27, 2026". */
   checked: string;
-  uncertain?: string;
+  /** What the sources leave in doubt, and whether the figures are due to be read again. */
+  uncertain?: Note[];
 };
 
 export type CalculatorStateData = {
@@ -47,9 +67,11 @@ export type CalculatorStateData = {
   slug: string;
   /** The state's landing page, where its offer form is. */
   statePath: string;
+  /** The words of the link to it: "Get your real cash offer for your Ohio house". */
+  offer: string;
   taxes: TransferTax[];
   /** Who pays each tax, what counties and cities add, what is in doubt: sentences the build writes. */
-  notes: string[];
+  notes: Note[];
   /** Where counties or cities add material taxes: the places to choose from. */
   localities?: { label: string; default: string; choices: CalculatorPlace[] };
   source: Link;
@@ -61,8 +83,8 @@ export type NetProceedsCalculatorProps = {
   states: CalculatorStateData[];
   /** The state the page was rendered for (its two-letter code). */
   initialState: string;
-  /** Every word the island shows (content/calculator.ts), carried in the HTML, not the script. */
-  text: CalculatorText;
+  /** Every word the island shows, carried in the HTML, not the script. */
+  text: CalculatorWords;
   /** The worked example's figures, as the fields show them before the visitor types. */
   example: Record<
     | "price"
@@ -105,7 +127,7 @@ function defaultPlace(state: CalculatorStateData): string | null {
 
 function stateFromQuery(
   states: readonly CalculatorStateData[],
-  links: CalculatorText["links"],
+  links: CalculatorWords["links"],
 ): CalculatorStateData | undefined {
   const code = new URLSearchParams(window.location.search).get(links.stateQuery);
   if (!code) return undefined;
@@ -114,7 +136,7 @@ function stateFromQuery(
 }
 
 /** Keeps the chosen state in the address, as the links to the calculator write it. */
-function writeStateToUrl(state: CalculatorStateData, links: CalculatorText["links"]) {
+function writeStateToUrl(state: CalculatorStateData, links: CalculatorWords["links"]) {
   const url = new URL(links.calculator, window.location.href);
   url.searchParams.set(links.stateQuery, state.code.toLowerCase());
   window.history.replaceState(window.history.state, "", url);
@@ -501,41 +523,41 @@ function Choice({
   );
 }
 
-/** An amount or a range, each figure kept on one line ("−" and "$" would otherwise part). */
-function Amount({ range, signed = false }: { range: Range; signed?: boolean }) {
+/**
+ * An amount or a range, `to` the word between its ends; each figure kept on one line ("−" and
+ * "$" would otherwise part).
+ */
+function Amount({ range, to, signed = false }: { range: Range; to: string; signed?: boolean }) {
   const figure = (value: number) => (
     <span className="whitespace-nowrap">{formatMoney(value, { signed })}</span>
   );
   if (range.low === range.high) return figure(range.low);
   return (
     <>
-      {figure(range.low)} to {figure(range.high)}
+      {figure(range.low)} {to} {figure(range.high)}
     </>
   );
 }
 
-function count(value: number, one: string, many: string): string {
-  return `${value} ${value === 1 ? one : many}`;
-}
-
-function verdictText(result: NetProceeds, price: number, text: CalculatorText): string {
+function verdictText(result: NetProceeds, price: number, text: CalculatorWords): string {
   const { verdict, listing, cash } = result;
   const words = text.verdict;
+  const { month, months, week, weeks, to } = text.results;
   const estimate = cash.offer.low !== cash.offer.high;
   const values = {
     price: formatMoney(price),
-    months: count(listing.months, text.results.month, text.results.months),
-    weeks: count(cash.weeks, text.results.week, text.results.weeks),
+    months: formatCount(listing.months, month, months),
+    weeks: formatCount(cash.weeks, week, weeks),
   };
   switch (verdict.kind) {
     case "listing": {
-      const sentence = fillText(words.listing, { ...values, more: formatRange(verdict.more) });
+      const sentence = fillText(words.listing, { ...values, more: formatRange(verdict.more, to) });
       return estimate ? `${sentence} ${words.listingEstimate}` : sentence;
     }
     case "cash":
       return fillText(estimate ? words.cashEstimate : words.cash, {
         ...values,
-        more: formatRange(verdict.more),
+        more: formatRange(verdict.more, to),
       });
     case "depends":
       return fillText(words.depends, {
@@ -561,7 +583,7 @@ function Summary({
   state: CalculatorStateData;
   result: NetProceeds | null;
   price: number;
-  text: CalculatorText;
+  text: CalculatorWords;
 }) {
   const words = text.results;
   return (
@@ -586,33 +608,33 @@ function Summary({
       </div>
       {result ? <SummaryTable result={result} text={text} /> : null}
       <a href={`${state.statePath}#offer-form`} className="calc-cta">
-        {fillText(text.next.offer, { state: state.name })}
+        {state.offer}
       </a>
     </section>
   );
 }
 
-function SummaryTable({ result, text }: { result: NetProceeds; text: CalculatorText }) {
+function SummaryTable({ result, text }: { result: NetProceeds; text: CalculatorWords }) {
   const words = text.results;
   const { listing, cash } = result;
   const rows: [string, string, ReactNode, ReactNode][] = [
     [
       "net",
       words.netRow,
-      <Amount key="l" range={listing.net} />,
-      <Amount key="c" range={cash.net} />,
+      <Amount key="l" range={listing.net} to={words.to} />,
+      <Amount key="c" range={cash.net} to={words.to} />,
     ],
     [
       "cash-needed",
       words.cashNeededRow,
-      <Amount key="l" range={listing.cashNeeded} />,
-      <Amount key="c" range={cash.cashNeeded} />,
+      <Amount key="l" range={listing.cashNeeded} to={words.to} />,
+      <Amount key="c" range={cash.cashNeeded} to={words.to} />,
     ],
     [
       "time",
       words.time,
-      count(listing.months, words.month, words.months),
-      count(cash.weeks, words.week, words.weeks),
+      formatCount(listing.months, words.month, words.months),
+      formatCount(cash.weeks, words.week, words.weeks),
     ],
   ];
   const cell = "px-3 py-3 text-right font-bold text-slate-950 tabular-nums sm:px-4";
@@ -657,7 +679,7 @@ function Details({
   state: CalculatorStateData;
   place: CalculatorPlace | null;
   result: NetProceeds | null;
-  text: CalculatorText;
+  text: CalculatorWords;
 }) {
   const words = text.results;
   const stateSource = <SourceNote links={[state.source]} checked={state.checked} text={text} />;
@@ -699,14 +721,16 @@ function SourceNote({
 }: {
   links: readonly Link[];
   checked: string;
-  text: CalculatorText;
-  before?: string | undefined;
-  after?: string | undefined;
+  text: CalculatorWords;
+  before?: readonly Note[] | undefined;
+  after?: readonly Note[] | undefined;
 }) {
   const words = text.notes;
   return (
     <>
-      {before ? `${before} ` : null}
+      {before?.map(([note, lang]) => (
+        <span key={note} lang={lang}>{`${note} `}</span>
+      ))}
       {links.length > 1 ? words.sources : words.source}:{" "}
       {links.map((link, index) => (
         <span key={link.url + link.title}>
@@ -716,13 +740,16 @@ function SourceNote({
           </a>
         </span>
       ))}
-      , {fillText(words.checked, { date: checked })}.{after ? ` ${after}` : null}
+      , {fillText(words.checked, { date: checked })}.
+      {after?.map(([note, lang]) => (
+        <span key={note} lang={lang}>{` ${note}`}</span>
+      ))}
     </>
   );
 }
 
 /** A chosen place's sources, where its tax applies, and what the sources leave in doubt. */
-function placeNote(place: CalculatorPlace, text: CalculatorText) {
+function placeNote(place: CalculatorPlace, text: CalculatorWords) {
   return (
     <SourceNote
       links={place.sources}
@@ -744,7 +771,7 @@ function LineTable({
   caption: string;
   column: Column;
   name: string;
-  text: CalculatorText;
+  text: CalculatorWords;
   /** What is said under a line about where its figures come from (the listing's lines). */
   sourceFor?: (id: string) => ReactNode;
 }) {
@@ -775,7 +802,7 @@ function LineTable({
                 {source ? <span className="block text-sm text-slate-700">{source}</span> : null}
               </th>
               <td className={cell}>
-                <Amount range={line.amount} signed />
+                <Amount range={line.amount} to={words.to} signed />
               </td>
             </tr>
           );
@@ -792,7 +819,7 @@ function LineTable({
             ) : null}
           </th>
           <td className={`${cell} font-extrabold`}>
-            <Amount range={column.net} />
+            <Amount range={column.net} to={words.to} />
           </td>
         </tr>
       </tfoot>
@@ -800,15 +827,17 @@ function LineTable({
   );
 }
 
-function StateNotes({ state, text }: { state: CalculatorStateData; text: CalculatorText }) {
+function StateNotes({ state, text }: { state: CalculatorStateData; text: CalculatorWords }) {
   const words = text.notes;
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 sm:p-6">
       <h3 className="text-lg font-bold text-slate-950">
         {fillText(words.title, { state: state.name })}
       </h3>
-      {state.notes.map((note) => (
-        <p key={note}>{note}</p>
+      {state.notes.map(([note, lang]) => (
+        <p key={note} lang={lang}>
+          {note}
+        </p>
       ))}
     </div>
   );

@@ -1,15 +1,19 @@
 import { BadgeCheck, CircleCheck } from "lucide";
 
 import { homeCopy } from "@/content/home";
+import { chromeCopy, chromeCopyEs } from "@/content/es/chrome";
+import { homeCopyEs } from "@/content/es/home";
+import type { Language } from "@/lib/languages";
 import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
 import { ClaimLink } from "@/components/site/claim-link";
 
-export type HeroProps = { formId: string };
+export type HeroProps = { formId: string; language?: Language };
 
 /** The promises, beside the offer form on large screens and just above it on phones. */
-export function Hero({ formId }: HeroProps) {
-  const { hero } = homeCopy;
+export function Hero({ formId, language = "en" }: HeroProps) {
+  const { hero } = language === "es" ? homeCopyEs : homeCopy;
+  const chrome = language === "es" ? chromeCopyEs : chromeCopy;
   return (
     <section aria-labelledby="hero-title" className="text-white lg:py-6">
       <p className="text-xs font-semibold tracking-wide text-amber-300 uppercase sm:text-sm">
@@ -36,13 +40,17 @@ export function Hero({ formId }: HeroProps) {
         <a href={`#${formId}`} className={buttonVariants({ variant: "accent", size: "lg" })}>
           {hero.cta}
         </a>
-        <ul aria-label="Why homeowners trust us" className="flex flex-wrap gap-2">
+        <ul aria-label={chrome.hero.trustLabel} className="flex flex-wrap gap-2">
           {hero.badges.map((badge) => (
             <li
               key={badge.label}
               className="rounded-full bg-white/10 text-xs ring-1 ring-white/25 sm:text-sm"
             >
-              <ClaimLink claim={badge.claim} className="flex items-center gap-1.5 px-3 py-1">
+              <ClaimLink
+                claim={badge.claim}
+                {...(badge.claim ? { leadsTo: chrome.claims[badge.claim].leadsTo } : {})}
+                className="flex items-center gap-1.5 px-3 py-1"
+              >
                 <Icon icon={BadgeCheck} className="size-4 text-amber-300" />
                 <span className="font-bold">{badge.value}</span>
                 <span>{badge.label}</span>

@@ -1,8 +1,10 @@
 import { homeCopy } from "@/content/home";
+import { homeCopyEs } from "@/content/es/home";
+import type { Language } from "@/lib/languages";
 import { Section } from "@/components/home/section";
 
-export function HowItWorks() {
-  const { howItWorks } = homeCopy;
+export function HowItWorks({ language = "en" }: { language?: Language }) {
+  const { howItWorks } = language === "es" ? homeCopyEs : homeCopy;
   return (
     <Section id="how-it-works" title={howItWorks.title} lead={howItWorks.lead} className="bg-white">
       <ol className="grid gap-6 md:grid-cols-3">

@@ -1,6 +1,9 @@
 import { ArrowRight, Building2, Hammer, House, KeyRound, ScrollText, Trees } from "lucide";
 
 import { homeCopy, type PropertyGuide } from "@/content/home";
+import { homeCopyEs } from "@/content/es/home";
+import { SITUATION_WORDS_ES, SPANISH_GUIDE_SLUGS, situationsCopyEs } from "@/content/es/situations";
+import { spanishGuidePath, type Language } from "@/lib/languages";
 import { getPost } from "@/lib/build/blog";
 import { getComparePage, situationLink } from "@/lib/build/situations";
 import { Icon, type IconNode } from "@/components/ui/icon";
@@ -27,6 +30,16 @@ function guideLink(guide: PropertyGuide): { href: string; title: string } {
   return { href: post.path, title: post.title };
 }
 
+/** On a Spanish page, the Spanish guide for a situation; a card without one links none. */
+function spanishGuideLink(guide: PropertyGuide): { href: string; title: string } | null {
+  if (!("situation" in guide) || !(guide.situation in SPANISH_GUIDE_SLUGS)) return null;
+  const situation = guide.situation as keyof typeof SPANISH_GUIDE_SLUGS;
+  return {
+    href: spanishGuidePath(situation),
+    title: `${situationsCopyEs.index.read}: ${SITUATION_WORDS_ES[situation]}`,
+  };
+}
+
 /** The guide for a kind of property, named by its own title. */
 function GuideLink({ href, title }: { href: string; title: string }) {
   return (
@@ -40,8 +53,10 @@ function GuideLink({ href, title }: { href: string; title: string }) {
   );
 }
 
-export function PropertyTypes() {
-  const { propertyTypes } = homeCopy;
+export function PropertyTypes({ language = "en" }: { language?: Language }) {
+  const { propertyTypes } = language === "es" ? homeCopyEs : homeCopy;
+  const linkOf = (guide: PropertyGuide) =>
+    language === "es" ? spanishGuideLink(guide) : guideLink(guide);
   return (
     <Section id="property-types" title={propertyTypes.title} lead={propertyTypes.lead}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -55,7 +70,7 @@ export function PropertyTypes() {
               <Icon icon={icons[item.icon]} className="size-8 text-blue-700" />
               <h3 className="mt-4 text-lg font-bold text-slate-950">{item.title}</h3>
               <p className="mt-2 text-slate-700">{item.text}</p>
-              {item.guide ? <GuideLink {...guideLink(item.guide)} /> : null}
+              {item.guide && linkOf(item.guide) ? <GuideLink {...linkOf(item.guide)!} /> : null}
             </li>
           );
         })}

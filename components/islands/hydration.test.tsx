@@ -8,8 +8,10 @@ import { renderToString } from "react-dom/server";
 import { CONSENT_VERSION, callConsent, submitAgreement, textsConsent } from "@/content/consent";
 import { offerFormCopy } from "@/content/offer-form";
 import { REPAIR_CHECKLIST, WORKED_EXAMPLE, calculatorText } from "@/content/calculator";
+import { REPAIR_CHECKLIST_ES, calculatorTextEs } from "@/content/es/calculator";
 import { ALL_POSTS } from "@/lib/blog-categories";
 import { showTrackingPhone } from "@/lib/browser/call-tracking";
+import { islandWords } from "@/components/calculator/island-words";
 import { islandElement, islandIdPrefix } from "@/components/islands/island-root";
 import { ISLANDS, type IslandName } from "@/components/islands/registry";
 
@@ -63,7 +65,7 @@ const examples: [IslandName, object][] = [
     "net-proceeds-calculator",
     {
       initialState: "OH",
-      text: calculatorText,
+      text: islandWords(calculatorText, "en"),
       example: WORKED_EXAMPLE,
       checklist: [...REPAIR_CHECKLIST],
       builtOn: "2026-11-25",
@@ -73,6 +75,7 @@ const examples: [IslandName, object][] = [
           name: "Ohio",
           slug: "ohio",
           statePath: "/sell-house-fast-ohio",
+          offer: "Get your real cash offer for your Ohio house",
           taxes: [
             {
               name: "Conveyance fee",
@@ -82,7 +85,7 @@ const examples: [IslandName, object][] = [
               paidBy: "The seller, by custom.",
             },
           ],
-          notes: ["Conveyance fee: the seller, by custom.", "Counties add their own fee."],
+          notes: [["Conveyance fee: the seller, by custom."], ["Counties add their own fee."]],
           localities: {
             label: "County",
             default: "franklin",
@@ -100,7 +103,7 @@ const examples: [IslandName, object][] = [
                     paidBy: "The seller, by custom.",
                   },
                 ],
-                about: "County fee: the seller, by custom.",
+                about: [["County fee: the seller, by custom."]],
                 sources: [{ title: "The auditor", url: "https://example.org/franklin" }],
                 checked: "November 27, 2026",
               },
@@ -109,10 +112,10 @@ const examples: [IslandName, object][] = [
                 name: "Another county",
                 taxes: [],
                 note: "Not included: ask the auditor.",
-                about: "",
+                about: [],
                 sources: [{ title: "A guide", url: "https://example.org/guide" }],
                 checked: "November 27, 2026",
-                uncertain: "Not confirmed.",
+                uncertain: [["Not confirmed."]],
               },
             ],
           },
@@ -124,10 +127,40 @@ const examples: [IslandName, object][] = [
           name: "Texas",
           slug: "texas",
           statePath: "/sell-house-fast-texas",
+          offer: "Get your real cash offer for your Texas house",
           taxes: [],
-          notes: ["Texas has no state transfer or deed tax on a sale."],
+          notes: [["Texas has no state transfer or deed tax on a sale."]],
           source: { title: "Another source", url: "https://example.org/texas" },
           checked: "November 25, 2026",
+        },
+      ],
+    },
+  ],
+  [
+    "net-proceeds-calculator",
+    {
+      initialState: "TX",
+      text: islandWords(calculatorTextEs, "es"),
+      example: WORKED_EXAMPLE,
+      checklist: [...REPAIR_CHECKLIST_ES],
+      builtOn: "2026-11-25",
+      states: [
+        {
+          code: "TX",
+          name: "Texas",
+          slug: "texas",
+          statePath: "/es/vender-casa-rapido-texas",
+          offer: "Obtenga su oferta real en efectivo por su casa en Texas",
+          taxes: [],
+          notes: [
+            ["Los detalles de cada impuesto están en inglés, como sus fuentes."],
+            [
+              "Texas no cobra impuesto estatal de transferencia ni impuesto sobre la escritura en una venta.",
+            ],
+            ["No county or city transfer tax.", "en"],
+          ],
+          source: { title: "Another source", url: "https://example.org/texas" },
+          checked: "25 de noviembre de 2026",
         },
       ],
     },

@@ -1,7 +1,7 @@
 import { Phone } from "lucide";
 import type { Ref } from "react";
 
-import { nextSteps } from "@/content/next-steps";
+import { nextSteps as englishSteps, type NextStepsCopy } from "@/content/next-steps";
 import { typedPhoneDisplay } from "@/config/phone";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
@@ -12,13 +12,21 @@ export type AfterSendProps = {
   phone: { display: string; href: string };
   headingRef?: Ref<HTMLHeadingElement>;
   onStartAgain: () => void;
+  /** The panel's words in the page's language (the form's props); English by default. */
+  words?: NextStepsCopy | undefined;
 };
 
 /**
  * Shown in place of the form once a request is sent: what was sent, where it is, and what
  * happens next, until the visitor asks for another offer.
  */
-export function AfterSend({ sent, phone, headingRef, onStartAgain }: AfterSendProps) {
+export function AfterSend({
+  sent,
+  phone,
+  headingRef,
+  onStartAgain,
+  words: nextSteps = englishSteps,
+}: AfterSendProps) {
   const where = nextSteps.where[sent.outcome];
   return (
     <section

@@ -14,7 +14,11 @@ export type ConditionOptionsProps = {
   onChoose: (condition: Condition, advance: boolean) => void;
   /** Enter on an option: Next, as in a one-page form. */
   onEnter?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** Each condition's label and description in the page's language; the value sent stays the same. */
+  words?: ConditionWords | undefined;
 };
+
+export type ConditionWords = Record<Condition, { label: string; description: string }>;
 
 const ARROW_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
 
@@ -30,6 +34,7 @@ export function ConditionOptions({
   error,
   onChoose,
   onEnter,
+  words,
 }: ConditionOptionsProps) {
   const arrowKeyDown = useRef(false);
   const errorId = `${id}-error`;
@@ -57,8 +62,12 @@ export function ConditionOptions({
               onChange={() => onChoose(condition.value, !arrowKeyDown.current)}
               className="row-span-2 mt-1 size-4 accent-blue-700 focus-visible:outline-none"
             />
-            <span className="font-semibold text-slate-950">{condition.value}</span>
-            <span className="text-sm text-slate-700">{condition.description}</span>
+            <span className="font-semibold text-slate-950">
+              {words?.[condition.value].label ?? condition.value}
+            </span>
+            <span className="text-sm text-slate-700">
+              {words?.[condition.value].description ?? condition.description}
+            </span>
           </label>
         ))}
       </div>

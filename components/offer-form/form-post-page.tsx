@@ -1,8 +1,10 @@
 import { Phone } from "lucide";
 import type { ReactNode } from "react";
 
-import { site } from "@/config/site";
 import { callUs } from "@/content/form-post-pages";
+import { callUsEs } from "@/content/es/form-post-pages";
+import type { Language } from "@/lib/languages";
+import { contactPhone } from "@/lib/site-chrome";
 import { Icon } from "@/components/ui/icon";
 import { PhoneLink } from "@/components/site/phone-link";
 
@@ -12,10 +14,18 @@ export type FormPostPageProps = {
   /** role="alert" where the request was not taken. */
   alert?: boolean;
   children?: ReactNode;
+  language?: Language;
 };
 
 /** A page the offer form lands on after posting itself: what became of the request, and the phone. */
-export function FormPostPage({ title, text, alert = false, children }: FormPostPageProps) {
+export function FormPostPage({
+  title,
+  text,
+  alert = false,
+  children,
+  language = "en",
+}: FormPostPageProps) {
+  const { phone, tracked } = contactPhone(language);
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-16">
       <div role={alert ? "alert" : undefined} className="space-y-3">
@@ -23,9 +33,10 @@ export function FormPostPage({ title, text, alert = false, children }: FormPostP
         <p className="text-lg text-slate-800">{text}</p>
       </div>
       <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
-        {callUs}
+        {language === "es" ? callUsEs : callUs}
         <PhoneLink
-          phone={site.company.phone}
+          phone={phone}
+          tracked={tracked}
           className="inline-flex items-center gap-1 text-blue-800 underline"
         >
           <Icon icon={Phone} className="size-4" />

@@ -14,6 +14,7 @@ import {
 } from "react";
 
 import type { OfferFormCopy } from "@/content/offer-form";
+import type { NextStepsCopy } from "@/content/next-steps";
 import type { ConsentPart } from "@/content/consent";
 import { fillText } from "@/lib/fill-text";
 import { readAttribution } from "@/lib/browser/visit-recorder";
@@ -38,6 +39,8 @@ import {
   type Step,
 } from "@/lib/browser/offer-wizard";
 import { FORM_FIELDS } from "@/supabase/functions/_shared/contract/lead-form.ts";
+import type { FieldMessages } from "@/supabase/functions/_shared/contract/field-messages.ts";
+import type { Language } from "@/supabase/functions/_shared/contract/language.ts";
 import {
   HONEYPOT_FIELD,
   LEAD_LIMITS,
@@ -49,7 +52,7 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { preloadToaster } from "@/components/ui/toaster";
 import { toast } from "@/components/ui/use-toast";
-import { ConditionOptions } from "@/components/offer-form/condition-options";
+import { ConditionOptions, type ConditionWords } from "@/components/offer-form/condition-options";
 import { ConsentText } from "@/components/offer-form/consent-text";
 import { ContactStep } from "@/components/offer-form/contact-step";
 import { TextField } from "@/components/offer-form/text-field";
@@ -65,8 +68,19 @@ export type OfferFormProps = {
   action: string;
   /** An example address from the page's own state, or a neutral one. */
   placeholder: string;
-  /** Who the visitor is dealing with, from the site config at build time. */
-  company: { name: string; phone: { display: string; href: string } };
+  /**
+   * Who the visitor is dealing with, from the site config at build time; `tracked: false` for
+   * the number answered in Spanish, which a campaign's tracking number never replaces.
+   */
+  company: { name: string; phone: { display: string; href: string }; tracked?: boolean };
+  /** A Spanish page's form says so; an English one sends nothing and means English. */
+  language?: Language;
+  /** The field messages in the page's language; the built-in English when absent. */
+  messages?: FieldMessages;
+  /** The conditions' words in the page's language; the built-in English when absent. */
+  conditions?: ConditionWords;
+  /** The after-send panel's words in the page's language; the built-in English when absent. */
+  nextSteps?: NextStepsCopy;
   /** The form's words (content/offer-form.ts). */
   copy: OfferFormCopy;
   /**
@@ -210,10 +224,12 @@ function typedBeforeScript(form: HTMLFormElement): OfferDraft | null {
  * the island runs, taking over what was typed.
  */
 export function OfferForm(props: OfferFormProps) {
-  const { id, state, source, action, placeholder, company, copy, wording } = props;
+  const { id, state, source, action, placeholder, company, copy, wording, language, messages } =
+    props;
   // The visit's tracking number, which the page script has already put in this island's
   // markup, so hydrating finds what it renders; the company's at build time.
-  const phone = shownPhone(company.phone);
+  const tracked = company.tracked !== false;
+  const phone = tracked ? shownPhone(company.phone) : company.phone;
   const [wizard, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [problems, setProblems] = useState<Problems>({});
   /** False in the served HTML and while hydrating, true once the island runs: one step at a time. */
@@ -331,7 +347,7 @@ export function OfferForm(props: OfferFormProps) {
   }
 
   function next() {
-    if (step === 1 && !check({ address: addressProblem(draft.address) })) return;
+    if (step === 1 && !check({ address: addressProblem(draft.address, messages) })) return;
     dispatch({ type: "next" });
   }
 
@@ -349,9 +365,9 @@ export function OfferForm(props: OfferFormProps) {
     if (step < TOTAL_STEPS) return next();
     if (!canSubmit(wizard)) return;
     const found = {
-      address: addressProblem(draft.address),
-      email: emailProblem(draft.email),
-      phone: draft.callRequested ? phoneProblem(draft.phone) : null,
+      address: addressProblem(draft.address, messages),
+      email: emailProblem(draft.email, messages),
+      phone: draft.callRequested ? phoneProblem(draft.phone, messages) : null,
     };
     if (found.address) {
       dispatch({ type: "adopt", draft, step: 1 });
@@ -368,6 +384,7 @@ export function OfferForm(props: OfferFormProps) {
       id: started.id,
       state,
       source,
+      ...(language ? { language } : {}),
       pageUrl: window.location.href,
       honeypot: honeypotRef.current?.value ?? "",
       elapsedMs: performance.now() - started.startedAt,
@@ -463,7 +480,8 @@ export function OfferForm(props: OfferFormProps) {
           role="alert"
           className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-semibold text-slate-950"
         >
-          {copy.keptInPage} <PhoneLink phone={phone} className="text-blue-800 underline" />.
+          {copy.keptInPage}{" "}
+          <PhoneLink phone={phone} tracked={tracked} className="text-blue-800 underline" />.
         </p>
       ) : null}
       {sent && afterSend ? (
@@ -472,6 +490,7 @@ export function OfferForm(props: OfferFormProps) {
           phone={phone}
           headingRef={focusOnShow}
           onStartAgain={startAgain}
+          words={props.nextSteps}
         />
       ) : null}
       <form
@@ -493,6 +512,7 @@ export function OfferForm(props: OfferFormProps) {
         {/* Filled by the page script for a post without the island; ignored by it. */}
         <input type="hidden" name="id" defaultValue="" />
         <input type="hidden" name="source" value={source} />
+        {language ? <input type="hidden" name={FORM_FIELDS.language} value={language} /> : null}
         {state ? <input type="hidden" name="state" value={state} /> : null}
         <input type="hidden" name={FORM_FIELDS.consentVersion} value={wording.version} />
         {/* Without script every field shows, the call and texts wording with them: its hash,
@@ -559,6 +579,7 @@ export function OfferForm(props: OfferFormProps) {
             error={problems.condition}
             onChoose={chooseCondition}
             onEnter={enterMeansNext}
+            words={props.conditions}
           />
           <div className="flex items-center gap-3">
             {back}
@@ -626,6 +647,7 @@ export function OfferForm(props: OfferFormProps) {
           {copy.preferToTalk}
           <PhoneLink
             phone={phone}
+            tracked={tracked}
             className="inline-flex items-center gap-1 font-bold text-blue-800 hover:underline"
           >
             <Icon icon={Phone} className="size-4" />

@@ -5,11 +5,13 @@ import { Icon } from "@/components/ui/icon";
 export type BreadcrumbProps = {
   /** From the home page down; the last item is the current page. */
   items: readonly { name: string; href: string }[];
+  /** The trail's name for screen readers, in the page's language. */
+  label?: string;
 };
 
-export function Breadcrumb({ items }: BreadcrumbProps) {
+export function Breadcrumb({ items, label = "Breadcrumb" }: BreadcrumbProps) {
   return (
-    <nav aria-label="Breadcrumb" className="text-slate-700">
+    <nav aria-label={label} className="text-slate-700">
       <ol className="flex flex-wrap items-center gap-1 text-sm">
         {items.map((item, index) => {
           const current = index === items.length - 1;

@@ -9,6 +9,8 @@ export type ClaimLinkProps = {
   className?: string;
   /** The claim as the page words it. */
   children: ReactNode;
+  /** Where the link leads, for a screen reader, in the page's language (English by default). */
+  leadsTo?: string;
 };
 
 /**
@@ -16,7 +18,7 @@ export type ClaimLinkProps = {
  * (COMPANY_RATING_URL, COMPANY_BBB_URL, COMPANY_LICENSE_URL). A deploy build refuses to go
  * without them; the local build, which has none, shows the claim as plain text.
  */
-export function ClaimLink({ claim, className, children }: ClaimLinkProps) {
+export function ClaimLink({ claim, className, children, leadsTo }: ClaimLinkProps) {
   const href = claim && site.company.evidence[claim];
   if (!claim || !href) return <span className={className}>{children}</span>;
   return (
@@ -29,7 +31,7 @@ export function ClaimLink({ claim, className, children }: ClaimLinkProps) {
       )}
     >
       {children}
-      <span className="sr-only"> ({CLAIMS[claim].leadsTo})</span>
+      <span className="sr-only"> ({leadsTo ?? CLAIMS[claim].leadsTo})</span>
     </a>
   );
 }

@@ -1,7 +1,9 @@
 import { ArrowRight, Phone } from "lucide";
 
-import { site } from "@/config/site";
 import { offerShortcutsCopy } from "@/content/offer-shortcuts";
+import { offerShortcutsCopyEs } from "@/content/es/offer-shortcuts";
+import type { Language } from "@/lib/languages";
+import { contactPhone } from "@/lib/site-chrome";
 import { cn } from "@/lib/utils";
 import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
@@ -13,14 +15,22 @@ export type ClosingOfferProps = {
   title: string;
   text: string;
   className?: string;
+  language?: Language;
 };
 
 /**
  * The call to action that ends a long page with its offer form near the top: back to the
  * form (which takes the focus, as for the hero's link), or a call. Plain links, no script.
  */
-export function ClosingOffer({ formId, title, text, className }: ClosingOfferProps) {
-  const { closing } = offerShortcutsCopy;
+export function ClosingOffer({
+  formId,
+  title,
+  text,
+  className,
+  language = "en",
+}: ClosingOfferProps) {
+  const { closing } = language === "es" ? offerShortcutsCopyEs : offerShortcutsCopy;
+  const { phone, tracked } = contactPhone(language);
   return (
     <section
       aria-labelledby="closing-offer-title"
@@ -37,7 +47,8 @@ export function ClosingOffer({ formId, title, text, className }: ClosingOfferPro
           <Icon icon={ArrowRight} />
         </a>
         <PhoneLink
-          phone={site.company.phone}
+          phone={phone}
+          tracked={tracked}
           className={buttonVariants({ variant: "outline", size: "lg" })}
         >
           <Icon icon={Phone} />

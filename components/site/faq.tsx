@@ -9,6 +9,8 @@ export type FaqProps = {
   title: string;
   items: readonly FaqEntry[];
   className?: string;
+  /** Before a "read more" link's title, in the page's language. */
+  readMoreLabel?: string;
 };
 
 /**
@@ -16,7 +18,7 @@ export type FaqProps = {
  * FAQPage structured data is built from the same items (lib/structured-data.ts). A "Read
  * more" link sits outside the answer's text, which the structured data repeats word for word.
  */
-export function Faq({ id, title, items, className }: FaqProps) {
+export function Faq({ id, title, items, className, readMoreLabel = "Read more:" }: FaqProps) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={className}>
       <h2 id={`${id}-title`} className="text-2xl font-extrabold text-slate-950 sm:text-3xl">
@@ -38,7 +40,7 @@ export function Faq({ id, title, items, className }: FaqProps) {
                   data-faq-read-more=""
                   className="font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-900"
                 >
-                  Read more: {item.readMore.title}
+                  {readMoreLabel} {item.readMore.title}
                 </a>
               </p>
             ) : null}

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { Phone } from "lucide";
 
-import { site } from "@/config/site";
 import { offerShortcutsCopy } from "@/content/offer-shortcuts";
+import { offerShortcutsCopyEs } from "@/content/es/offer-shortcuts";
+import type { Language } from "@/lib/languages";
+import { contactPhone } from "@/lib/site-chrome";
 import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
 import { PhoneLink } from "@/components/site/phone-link";
@@ -13,6 +15,7 @@ export type OfferBarRegionProps = {
   className?: string;
   /** The middle of the page: after its opening offer, before its closing one. */
   children: ReactNode;
+  language?: Language;
 };
 
 /**
@@ -22,9 +25,14 @@ export type OfferBarRegionProps = {
  * footer comes up. The scroll alone shows and hides it (globals.css, a view timeline of
  * this region), with or without script.
  */
-export function OfferBarRegion({ formId, className, children }: OfferBarRegionProps) {
-  const { bar } = offerShortcutsCopy;
-  const { phone } = site.company;
+export function OfferBarRegion({
+  formId,
+  className,
+  children,
+  language = "en",
+}: OfferBarRegionProps) {
+  const { bar } = language === "es" ? offerShortcutsCopyEs : offerShortcutsCopy;
+  const { phone, tracked } = contactPhone(language);
   return (
     <div data-offer-bar-region="" className={className}>
       {children}
@@ -40,6 +48,7 @@ export function OfferBarRegion({ formId, className, children }: OfferBarRegionPr
           <div className="mx-auto grid h-full max-w-md grid-cols-2 items-center gap-3">
             <PhoneLink
               phone={phone}
+              tracked={tracked}
               className={buttonVariants({ variant: "outline", size: "lg" })}
               numberClassName="sr-only"
             >

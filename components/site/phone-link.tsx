@@ -10,6 +10,8 @@ export type PhoneLinkProps = {
   numberClassName?: string;
   /** What comes before the number: an icon, "Call ". */
   children?: ReactNode;
+  /** Whether a campaign's tracking number may replace it (not the Spanish line). */
+  tracked?: boolean;
 };
 
 /**
@@ -17,11 +19,20 @@ export type PhoneLinkProps = {
  * number in it (lib/browser/call-tracking.ts). Every number has the same format and tabular
  * digits, so the swap cannot change its width.
  */
-export function PhoneLink({ phone, className, numberClassName, children }: PhoneLinkProps) {
+export function PhoneLink({
+  phone,
+  className,
+  numberClassName,
+  children,
+  tracked = true,
+}: PhoneLinkProps) {
   return (
-    <a href={phone.href} data-phone="" className={className}>
+    <a href={phone.href} {...(tracked ? { "data-phone": "" } : {})} className={className}>
       {children}
-      <span data-phone-number="" className={cn("tabular-nums", numberClassName)}>
+      <span
+        {...(tracked ? { "data-phone-number": "" } : {})}
+        className={cn("tabular-nums", numberClassName)}
+      >
         {phone.display}
       </span>
     </a>

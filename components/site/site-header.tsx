@@ -1,30 +1,14 @@
 import { Home, Mail, Menu, Phone, X } from "lucide";
 
-import { CALCULATOR_PATH } from "@/content/calculator";
-import { siteNavCopy as copy } from "@/content/site-nav";
-import { COMPARE_PATH, SITUATION_LINKS, SITUATIONS_PATH } from "@/lib/situations";
 import { site } from "@/config/site";
+import type { SiteChrome } from "@/lib/site-chrome";
 import { Icon } from "@/components/ui/icon";
 import { PhoneLink } from "@/components/site/phone-link";
 
-/** The header's id: the page's first paint waits for it (app/layout.tsx). */
+/** The header's id: the page's first paint waits for it (components/site/site-document.tsx). */
 export const SITE_HEADER_ID = "site-header";
 
 const navLink = "rounded-md px-2 py-2 text-slate-800 hover:text-blue-700";
-
-const mainLinks = [
-  { href: "/", text: copy.home },
-  { href: SITUATIONS_PATH, text: copy.situations },
-  { href: CALCULATOR_PATH, text: copy.calculator },
-  { href: "/blog", text: copy.blog },
-];
-
-const moreLinks = [
-  { href: CALCULATOR_PATH, text: copy.calculator },
-  { href: COMPARE_PATH, text: copy.compare },
-  { href: "/blog", text: copy.blog },
-  { href: "/", text: copy.home },
-];
 
 /** A link in the menu, a finger's height tall. */
 function MenuItem({
@@ -53,7 +37,8 @@ function MenuItem({
  * touch, mouse or keyboard, and pushes the page down rather than covering it, so nothing
  * under it needs it closed.
  */
-function MenuDisclosure() {
+function MenuDisclosure({ chrome }: { chrome: SiteChrome }) {
+  const copy = chrome.nav;
   return (
     <details data-site-menu="" className="group lg:hidden">
       <summary className="-ml-2 inline-flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-2 text-sm font-semibold text-slate-800 hover:text-blue-700 focus-visible:outline-3 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [&::-webkit-details-marker]:hidden">
@@ -70,14 +55,17 @@ function MenuDisclosure() {
             {copy.situationsTitle}
           </p>
           <ul aria-labelledby="site-menu-situations" className="mt-1 grid sm:grid-cols-2">
-            {SITUATION_LINKS.map((link) => (
-              <MenuItem key={link.href} {...link} />
+            {chrome.situationLinks.map((link, index) => (
+              <MenuItem
+                key={link.href}
+                {...link}
+                {...(index === chrome.situationLinks.length - 1 ? { tone: "text-blue-800" } : {})}
+              />
             ))}
-            <MenuItem href={SITUATIONS_PATH} text={copy.allSituations} tone="text-blue-800" />
           </ul>
         </div>
         <ul className="grid grid-cols-2 content-start border-t border-slate-100 pt-3 sm:grid-cols-1 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-          {moreLinks.map((link) => (
+          {chrome.moreLinks.map((link) => (
             <MenuItem key={link.href} {...link} />
           ))}
         </ul>
@@ -91,12 +79,15 @@ function MenuDisclosure() {
  * each one click from any page. The row names itself to screen readers; seen, the
  * situations say what they are, and a visible title would push the last one to a second line.
  */
-function SituationRow() {
+function SituationRow({ chrome }: { chrome: SiteChrome }) {
   return (
-    <nav aria-label={copy.situationsTitle} className="hidden border-t border-slate-100 lg:block">
+    <nav
+      aria-label={chrome.nav.situationsTitle}
+      className="hidden border-t border-slate-100 lg:block"
+    >
       <div className="mx-auto max-w-6xl px-4 py-1.5 text-sm">
         <ul className="flex flex-wrap gap-x-3 xl:justify-between">
-          {SITUATION_LINKS.map((link) => (
+          {chrome.situationLinks.slice(0, -1).map((link) => (
             <li key={link.href}>
               <a
                 href={link.href}
@@ -117,8 +108,15 @@ function SituationRow() {
  * e-mail; the menu and the phone number), so neither the brand nor the number wraps, and
  * the menu opens under them; from `lg` up, one row of links and a row of the situations.
  */
-export function SiteHeader() {
-  const { phone, email } = site.company;
+export function SiteHeader({
+  chrome,
+  switchTo,
+}: {
+  chrome: SiteChrome;
+  /** The same page in the other language, where it has one. */
+  switchTo?: string | undefined;
+}) {
+  const { email } = site.company;
   return (
     <header id={SITE_HEADER_ID} className="border-b border-slate-200 bg-white">
       {/* The third row, where the menu opens, is a flexible track: the open menu grows it alone. */}
@@ -129,7 +127,7 @@ export function SiteHeader() {
           className="pointer-events-none col-span-2 row-start-2 self-stretch border-t border-slate-100 lg:hidden"
         />
         <a
-          href="/"
+          href={chrome.home}
           className="col-start-1 row-start-1 flex h-12 items-center gap-2 text-base font-extrabold whitespace-nowrap text-slate-950 sm:text-lg lg:h-auto"
         >
           <span className="flex size-7 items-center justify-center rounded-md bg-blue-700 text-white sm:size-8">
@@ -138,12 +136,12 @@ export function SiteHeader() {
           {site.name}
         </a>
         <nav
-          aria-label={copy.label}
+          aria-label={chrome.nav.label}
           className="col-span-2 col-start-1 row-span-2 row-start-2 grid self-start text-sm font-semibold lg:ml-auto lg:flex lg:items-center lg:self-auto"
         >
-          <MenuDisclosure />
+          <MenuDisclosure chrome={chrome} />
           <ul className="hidden items-center gap-1 lg:flex xl:gap-3">
-            {mainLinks.map((link) => (
+            {chrome.mainLinks.map((link) => (
               <li key={link.href}>
                 <a href={link.href} className={navLink}>
                   {link.text}
@@ -152,22 +150,36 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <a
-          href={`mailto:${email}`}
-          className="col-start-2 row-start-1 -mr-2 flex items-center gap-1.5 justify-self-end rounded-md px-2 py-2 text-sm font-semibold text-blue-700 hover:underline sm:mr-0"
-        >
-          <Icon icon={Mail} className="size-5 sm:size-4" />
-          <span className="sr-only lg:not-sr-only">{email}</span>
-        </a>
+        <div className="col-start-2 row-start-1 -mr-2 flex items-center justify-self-end sm:mr-0">
+          {switchTo ? (
+            <a
+              href={switchTo}
+              lang={chrome.other.lang}
+              hrefLang={chrome.other.hrefLang}
+              data-language-switch=""
+              className="rounded-md px-2 py-2 text-sm font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-700"
+            >
+              {chrome.other.text}
+            </a>
+          ) : null}
+          <a
+            href={`mailto:${email}`}
+            className="flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-blue-700 hover:underline"
+          >
+            <Icon icon={Mail} className="size-5 sm:size-4" />
+            <span className="sr-only lg:not-sr-only">{email}</span>
+          </a>
+        </div>
         <PhoneLink
-          phone={phone}
+          phone={chrome.phone}
+          tracked={chrome.tracked}
           className="col-start-2 row-start-2 -mr-2 flex items-center gap-1 rounded-md px-2 py-2 text-sm font-bold whitespace-nowrap text-blue-800 hover:underline sm:mr-0 sm:text-base"
         >
           <Icon icon={Phone} className="size-4" />
-          <span className="sr-only">Call </span>
+          <span className="sr-only">{chrome.nav.call}</span>
         </PhoneLink>
       </div>
-      <SituationRow />
+      <SituationRow chrome={chrome} />
     </header>
   );
 }

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
 
-import { situationsCopy as copy } from "@/content/situations";
-import { formatPostDate } from "@/lib/build/blog";
 import type { Guide } from "@/lib/build/situations";
 import type { BreadcrumbItem } from "@/lib/structured-data";
 import { OFFER_FORM_ID } from "@/lib/situations";
@@ -10,14 +8,20 @@ import { Breadcrumb } from "@/components/site/breadcrumb";
 import { Faq } from "@/components/site/faq";
 import { OfferBarRegion } from "@/components/site/offer-bar-region";
 import { GuideOffer } from "@/components/situations/guide-offer";
+import { GUIDE_WORDS, type GuideWords } from "@/components/situations/guide-words";
 
 export type GuideArticleProps = {
   guide: Guide;
   breadcrumb: readonly BreadcrumbItem[];
   /** The state table, where the guide has one: shown where its Markdown marks it. */
   stateTable?: ReactNode;
-  /** Links to the other guides, shown before the closing offer form. */
+  /**
+   * Links to the other guides, shown before the closing offer form (on a Spanish page, with
+   * what the company says about the language of the papers after them).
+   */
   related?: ReactNode;
+  /** The page's language: the words around the Markdown, its dates, the offer bar and form. */
+  words?: GuideWords;
 };
 
 /** The Markdown body; a table reads as one card per row on phones (lib/build/markdown.ts). */
@@ -28,10 +32,17 @@ const PROSE =
  * A situation guide or the comparison page: headline, lead, the Markdown body (with the
  * state table where it has one), the questions, the sources, and the offer form last.
  */
-export function GuideArticle({ guide, breadcrumb, stateTable, related }: GuideArticleProps) {
+export function GuideArticle({
+  guide,
+  breadcrumb,
+  stateTable,
+  related,
+  words = GUIDE_WORDS.en,
+}: GuideArticleProps) {
+  const { copy } = words;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <Breadcrumb items={breadcrumb} />
+      <Breadcrumb items={breadcrumb} label={words.breadcrumbLabel} />
       <article className="mt-6">
         <header className="space-y-4">
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-950 sm:text-4xl">
@@ -45,12 +56,12 @@ export function GuideArticle({ guide, breadcrumb, stateTable, related }: GuideAr
             <p className="text-sm text-slate-600">
               {copy.updated}{" "}
               <time dateTime={guide.updated} data-guide-updated="">
-                {formatPostDate(guide.updated)}
+                {words.formatDate(guide.updated)}
               </time>
             </p>
           </div>
         </header>
-        <OfferBarRegion formId={OFFER_FORM_ID}>
+        <OfferBarRegion formId={OFFER_FORM_ID} language={words.language}>
           <div
             className={`${PROSE} mt-8`}
             dangerouslySetInnerHTML={{ __html: guide.html.before }}
@@ -78,7 +89,7 @@ export function GuideArticle({ guide, breadcrumb, stateTable, related }: GuideAr
         </OfferBarRegion>
       </article>
       {related}
-      <GuideOffer path={guide.path} />
+      <GuideOffer path={guide.path} words={words} />
     </div>
   );
 }

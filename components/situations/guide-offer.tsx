@@ -1,16 +1,18 @@
-import { situationsCopy } from "@/content/situations";
 import { OFFER_FORM_ID } from "@/lib/situations";
 import { Island } from "@/components/islands/island";
 import { offerFormProps } from "@/components/offer-form/form-props";
+import { GUIDE_WORDS, type GuideWords } from "@/components/situations/guide-words";
 
 export type GuideOfferProps = {
   /** The guide's page, sent with the request. */
   path: string;
+  /** The section's and the form's language and words; English unless told. */
+  words?: GuideWords;
 };
 
 /** The offer form that ends a guide: the page's call to action, as on the home page. */
-export function GuideOffer({ path }: GuideOfferProps) {
-  const { offer } = situationsCopy;
+export function GuideOffer({ path, words = GUIDE_WORDS.en }: GuideOfferProps) {
+  const { offer } = words.copy;
   return (
     <section
       aria-labelledby="guide-offer-title"
@@ -23,7 +25,12 @@ export function GuideOffer({ path }: GuideOfferProps) {
       <p className="mt-1 mb-4 text-slate-700 sm:mb-6">{offer.lead}</p>
       <Island
         name="offer-form"
-        props={offerFormProps({ id: OFFER_FORM_ID, path, placeholder: offer.addressPlaceholder })}
+        props={offerFormProps({
+          id: OFFER_FORM_ID,
+          path,
+          placeholder: offer.addressPlaceholder,
+          language: words.language,
+        })}
       />
     </section>
   );

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
 
-import { situationsCopy } from "@/content/situations";
-import { formatPostDate } from "@/lib/build/blog";
 import type {
   ForeclosureLaw,
   ForeclosureRow,
@@ -11,6 +9,7 @@ import type {
   StateLawTable,
 } from "@/lib/build/state-law";
 import { DisclosureSummary } from "@/components/ui/disclosure-summary";
+import { GUIDE_WORDS, type GuideWords } from "@/components/situations/guide-words";
 
 type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string };
 
@@ -24,6 +23,7 @@ type LawRow = {
 
 type LawTableProps<Row extends LawRow> = {
   id: string;
+  words: GuideWords;
   table: StateLawTable;
   caption: string;
   asOf: string;
@@ -33,10 +33,32 @@ type LawTableProps<Row extends LawRow> = {
   digest: ReactNode;
 };
 
-function Sources({ sources, readOn }: { sources: readonly LawSource[]; readOn?: string }) {
+/**
+ * The rows' own words (content/state-law/*.json) are English, quoted from English sources: on a
+ * page in another language they say so to screen readers, which then pronounce them as English.
+ */
+function rowsLang(words: GuideWords): "en" | undefined {
+  return words.rowsInEnglish ? "en" : undefined;
+}
+
+/** A row's own text, marked English on a page in another language. */
+function RowText({ words, children }: { words: GuideWords; children: ReactNode }) {
+  const lang = rowsLang(words);
+  return lang ? <span lang={lang}>{children}</span> : <>{children}</>;
+}
+
+function Sources({
+  sources,
+  readOn,
+  words,
+}: {
+  sources: readonly LawSource[];
+  readOn?: string;
+  words: GuideWords;
+}) {
   return (
     <>
-      <ul className="space-y-1">
+      <ul className="space-y-1" lang={rowsLang(words)}>
         {sources.map((source) => (
           <li key={`${source.url} ${source.quote}`}>
             <a
@@ -51,17 +73,30 @@ function Sources({ sources, readOn }: { sources: readonly LawSource[]; readOn?: 
       </ul>
       {readOn ? (
         <p className="mt-1 text-slate-600" data-read-on={readOn}>
-          Read {formatPostDate(readOn)}
+          {fill(words.stateLaw.readOn, words.formatDate(readOn))}
         </p>
       ) : null}
     </>
   );
 }
 
+/** "Read {date}" with its date. */
+function fill(template: string, date: string): string {
+  return template.replace("{date}", date);
+}
+
 type StateGroup = { label: string; states: readonly string[] };
 
 /** The table's digest, always visible: each answer with the states that give it, in a line. */
-function StateGroups({ title, groups }: { title: string; groups: readonly StateGroup[] }) {
+function StateGroups({
+  title,
+  groups,
+  words,
+}: {
+  title: string;
+  groups: readonly StateGroup[];
+  words: GuideWords;
+}) {
   return (
     <div className="mt-4">
       <p className="font-semibold text-slate-950">{title}</p>
@@ -72,7 +107,7 @@ function StateGroups({ title, groups }: { title: string; groups: readonly StateG
             <div key={group.label}>
               <dt className="font-semibold">
                 {group.label}: {group.states.length}{" "}
-                {group.states.length === 1 ? "state" : "states"}
+                {group.states.length === 1 ? words.stateLaw.state : words.stateLaw.states}
               </dt>
               <dd className="mt-1">{group.states.join(", ")}</dd>
             </div>
@@ -83,14 +118,16 @@ function StateGroups({ title, groups }: { title: string; groups: readonly StateG
 }
 
 /**
- * A state-by-state table: when it was checked, a digest that names every state's main
- * answer, and the full table (a row header per state, each row's own sources, a warning on
- * any row that could not be confirmed) behind a disclosure. On a phone the table is 8,000 px
- * tall and was half the guide's layout while it loaded, so it waits for a tap. Open, it
+ * A state-by-state table: on a page in another language, that its rows stay English; when it
+ * was checked; a digest that names every state's main answer; and the full table (a row
+ * header per state, each row's own sources, a warning on any row that could not be
+ * confirmed) behind a disclosure. On a phone the table is 8,000 px tall and was half the
+ * guide's layout while it loaded, so it waits for a tap. Open, it
  * scrolls sideways inside its own focusable region.
  */
 function LawTable<Row extends LawRow>({
   id,
+  words,
   table,
   caption,
   asOf,
@@ -101,25 +138,31 @@ function LawTable<Row extends LawRow>({
   const captionId = `${id}-caption`;
   const checkedId = `${id}-checked`;
   const scrollsId = `${id}-scrolls`;
+  const rowsLanguageId = words.rowsInEnglish ? `${id}-rows-language` : undefined;
+  const { copy, stateLaw } = words;
   return (
     <div className="my-8" data-state-table={table}>
+      {words.rowsInEnglish ? (
+        <p id={rowsLanguageId} className="mb-2 text-sm text-slate-600" data-rows-language="">
+          {words.rowsInEnglish}
+        </p>
+      ) : null}
       <p id={checkedId} className="text-sm text-slate-600">
-        Checked {formatPostDate(asOf)}, later where a row says so. Laws and limits change; confirm
-        yours before you rely on it.
+        {fill(stateLaw.checked, words.formatDate(asOf))}
       </p>
       {digest}
       {/* Wider than the text column on large screens once open, so the whole table fits. */}
       <details className="group mt-6 rounded-xl border border-slate-200 bg-white lg:open:-mx-40">
         <DisclosureSummary className="px-4 py-3">
-          <span>{situationsCopy.stateTable.open[table]}</span>
+          <span>{copy.stateTable.open[table]}</span>
         </DisclosureSummary>
         <p id={scrollsId} className="px-4 pb-2 text-sm text-slate-600 lg:hidden">
-          {situationsCopy.stateTable.scrolls}
+          {copy.stateTable.scrolls}
         </p>
         <div
           role="region"
           aria-labelledby={captionId}
-          aria-describedby={`${checkedId} ${scrollsId}`}
+          aria-describedby={[checkedId, scrollsId, rowsLanguageId].filter(Boolean).join(" ")}
           // A region that scrolls must take focus, or keyboard users cannot scroll it (axe:
           // scrollable-region-focusable).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -136,7 +179,7 @@ function LawTable<Row extends LawRow>({
             <thead className="bg-slate-100 text-slate-900">
               <tr>
                 <th scope="col" className="sticky left-0 bg-slate-100 px-3 py-2 lg:static">
-                  State
+                  {stateLaw.stateHeader}
                 </th>
                 {columns.map((column) => (
                   <th key={column.header} scope="col" className="px-3 py-2">
@@ -144,7 +187,7 @@ function LawTable<Row extends LawRow>({
                   </th>
                 ))}
                 <th scope="col" className="px-3 py-2">
-                  {situationsCopy.stateTable.sourcesHeader}
+                  {copy.stateTable.sourcesHeader}
                 </th>
               </tr>
             </thead>
@@ -155,7 +198,7 @@ function LawTable<Row extends LawRow>({
                     scope="row"
                     className="sticky left-0 bg-white px-3 py-2 font-semibold text-slate-950 lg:static"
                   >
-                    {row.name}
+                    {words.stateName(row.name)}
                   </th>
                   {columns.map((column) => (
                     <td key={column.header} className={column.className ?? "px-3 py-2"}>
@@ -163,7 +206,7 @@ function LawTable<Row extends LawRow>({
                     </td>
                   ))}
                   <td className="px-3 py-2">
-                    <Sources sources={row.sources} readOn={row.readOn} />
+                    <Sources sources={row.sources} readOn={row.readOn} words={words} />
                   </td>
                 </tr>
               ))}
@@ -175,69 +218,91 @@ function LawTable<Row extends LawRow>({
   );
 }
 
-function Uncertain({ table, text }: { table: StateLawTable; text?: string }) {
+function Uncertain({
+  table,
+  text,
+  words,
+}: {
+  table: StateLawTable;
+  text?: string;
+  words: GuideWords;
+}) {
   if (!text) return null;
   return (
     <p data-uncertain="" className="mt-2 font-semibold text-amber-900">
-      {situationsCopy.stateTable.checkWith[table]} {text}
+      {words.copy.stateTable.checkWith[table]} <RowText words={words}>{text}</RowText>
     </p>
   );
 }
 
-const PROCESS_NAMES = {
-  judicial: "Judicial (in court)",
-  "non-judicial": "Non-judicial (out of court)",
-} as const;
+function foreclosureColumns(words: GuideWords): readonly Column<ForeclosureRow>[] {
+  const { foreclosure } = words.stateLaw;
+  return [
+    {
+      header: foreclosure.usualProcess,
+      cell: (row) => (
+        <>
+          {foreclosure.process[row.usual]}
+          {row.process === "both" ? (
+            <span className="block text-slate-600">{foreclosure.bothAllowed}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: foreclosure.redemption,
+      cell: (row) =>
+        row.redemption === null ? (
+          <span className="text-slate-600">{foreclosure.noRedemption}</span>
+        ) : (
+          <RowText words={words}>{row.redemption}</RowText>
+        ),
+    },
+    {
+      header: foreclosure.goodToKnow,
+      className: "px-3 py-2 min-w-[16rem]",
+      cell: (row) => (
+        <>
+          <RowText words={words}>{row.note}</RowText>
+          <Uncertain table="foreclosure" text={row.uncertain} words={words} />
+        </>
+      ),
+    },
+  ];
+}
 
-const foreclosureColumns: readonly Column<ForeclosureRow>[] = [
-  {
-    header: "Usual process",
-    cell: (row) => (
-      <>
-        {PROCESS_NAMES[row.usual]}
-        {row.process === "both" ? (
-          <span className="block text-slate-600">Both are allowed</span>
-        ) : null}
-      </>
-    ),
-  },
-  {
-    header: "Redemption after the sale",
-    cell: (row) =>
-      row.redemption ?? <span className="text-slate-600">No general right after the sale</span>,
-  },
-  {
-    header: "Good to know",
-    className: "px-3 py-2 min-w-[16rem]",
-    cell: (row) => (
-      <>
-        {row.note}
-        <Uncertain table="foreclosure" text={row.uncertain} />
-      </>
-    ),
-  },
-];
+export type StateLawTableProps<Law> = {
+  law: Law;
+  /** The table's words, dates and state names; English unless told. */
+  words?: GuideWords;
+};
 
-export function ForeclosureTable({ law }: { law: ForeclosureLaw }) {
+export function ForeclosureTable({
+  law,
+  words = GUIDE_WORDS.en,
+}: StateLawTableProps<ForeclosureLaw>) {
+  const { foreclosure } = words.stateLaw;
   return (
     <LawTable
       id="foreclosure-by-state"
+      words={words}
       table="foreclosure"
-      caption="Foreclosure by state: the usual process, and any right to buy the home back after the sale"
+      caption={foreclosure.caption}
       asOf={law.asOf}
-      columns={foreclosureColumns}
+      columns={foreclosureColumns(words)}
       rows={law.rows}
       digest={
         <StateGroups
-          title="The usual process"
+          title={foreclosure.digestTitle}
+          words={words}
           groups={(["judicial", "non-judicial"] as const).map((usual) => ({
-            label: PROCESS_NAMES[usual],
+            label: foreclosure.process[usual],
             states: law.rows
               .filter((row) => row.usual === usual)
               .map((row) =>
                 row.process === "both"
-                  ? `${row.name} (${situationsCopy.stateTable.bothAllowed})`
-                  : row.name,
+                  ? `${words.stateName(row.name)} (${words.copy.stateTable.bothAllowed})`
+                  : words.stateName(row.name),
               ),
           }))}
         />
@@ -246,53 +311,65 @@ export function ForeclosureTable({ law }: { law: ForeclosureLaw }) {
   );
 }
 
-const REAL_ESTATE = { yes: "Yes", no: "No", limited: "In some cases" } as const;
-const REAL_ESTATE_QUESTION = "Can a house pass by the simplified procedure?";
 const dollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   maximumFractionDigits: 0,
 });
 
-const smallEstateColumns: readonly Column<SmallEstateRow>[] = [
-  { header: "Simplified procedure", cell: (row) => row.procedure },
-  {
-    header: "Limit",
-    cell: (row) =>
-      row.limit === null ? (
-        <span className="text-slate-600">No dollar limit</span>
-      ) : (
-        <span className="whitespace-nowrap">{dollars.format(row.limit)}</span>
+function smallEstateColumns(words: GuideWords): readonly Column<SmallEstateRow>[] {
+  const { smallEstates } = words.stateLaw;
+  return [
+    {
+      header: smallEstates.procedure,
+      cell: (row) => <RowText words={words}>{row.procedure}</RowText>,
+    },
+    {
+      header: smallEstates.limit,
+      cell: (row) =>
+        row.limit === null ? (
+          <span className="text-slate-600">{smallEstates.noLimit}</span>
+        ) : (
+          <span className="whitespace-nowrap">{dollars.format(row.limit)}</span>
+        ),
+    },
+    { header: smallEstates.house, cell: (row) => smallEstates.realEstate[row.realEstate] },
+    {
+      header: smallEstates.goodToKnow,
+      className: "px-3 py-2 min-w-[16rem]",
+      cell: (row) => (
+        <>
+          <RowText words={words}>{row.limitNote}</RowText>
+          <Uncertain table="small-estates" text={row.uncertain} words={words} />
+        </>
       ),
-  },
-  { header: "Can a house pass this way?", cell: (row) => REAL_ESTATE[row.realEstate] },
-  {
-    header: "Good to know",
-    className: "px-3 py-2 min-w-[16rem]",
-    cell: (row) => (
-      <>
-        {row.limitNote}
-        <Uncertain table="small-estates" text={row.uncertain} />
-      </>
-    ),
-  },
-];
+    },
+  ];
+}
 
-export function SmallEstateTable({ law }: { law: SmallEstateLaw }) {
+export function SmallEstateTable({
+  law,
+  words = GUIDE_WORDS.en,
+}: StateLawTableProps<SmallEstateLaw>) {
+  const { smallEstates } = words.stateLaw;
   return (
     <LawTable
       id="small-estates-by-state"
+      words={words}
       table="small-estates"
-      caption="Small estates by state: the simplified procedure, its limit, and whether a house can pass by it"
+      caption={smallEstates.caption}
       asOf={law.asOf}
-      columns={smallEstateColumns}
+      columns={smallEstateColumns(words)}
       rows={law.rows}
       digest={
         <StateGroups
-          title={REAL_ESTATE_QUESTION}
+          title={smallEstates.digestTitle}
+          words={words}
           groups={(["yes", "limited", "no"] as const).map((realEstate) => ({
-            label: REAL_ESTATE[realEstate],
-            states: law.rows.filter((row) => row.realEstate === realEstate).map((row) => row.name),
+            label: smallEstates.realEstate[realEstate],
+            states: law.rows
+              .filter((row) => row.realEstate === realEstate)
+              .map((row) => words.stateName(row.name)),
           }))}
         />
       }

@@ -11,6 +11,7 @@ import {
   type WizardAction,
   type WizardState,
 } from "@/lib/browser/offer-wizard";
+import { FIELD_MESSAGES_ES } from "@/supabase/functions/_shared/contract/field-messages-es.ts";
 
 function run(...actions: WizardAction[]): WizardState {
   return actions.reduce(wizardReducer, initialWizardState);
@@ -144,6 +145,24 @@ describe("offer wizard submit", () => {
     expect(phoneProblem("5".repeat(41))).toBe("Use at most 40 characters. This has 41.");
   });
 
+  it("speaks the catalogue a Spanish page passes, and English without one", () => {
+    const es = FIELD_MESSAGES_ES;
+    expect(addressProblem("\u00a0", es)).toBe("Escriba la dirección de la propiedad.");
+    expect(addressProblem(`${"a".repeat(301)}`, es)).toBe(
+      "Use como máximo 300 caracteres. Este tiene 301.",
+    );
+    expect(emailProblem("ana@gmail", es)).toBe(
+      "Escriba un correo electrónico válido, como nombre@ejemplo.com.",
+    );
+    expect(phoneProblem("614\u0000555", es)).toBe(
+      "Quite el carácter de control invisible (U+0000).",
+    );
+    expect(addressProblem("12 Elm\u202e St", es)).toBe(
+      "Quite el carácter invisible de dirección del texto (U+202E).",
+    );
+    expect(emailProblem("ana@gmail")).toBe("Enter a valid email address, like name@example.com.");
+  });
+
   it("takes over what was typed before the script ran, and the step the visitor reached", () => {
     const typed = { ...initialWizardState.draft, address: "9 Oak", condition: "Fair" as const };
     expect(run({ type: "adopt", draft: typed, step: 3 })).toMatchObject({ step: 3, draft: typed });
@@ -242,6 +261,13 @@ describe("offer payload", () => {
     const payload = buildOfferPayload(draft, { ...context, attribution: { first, last } });
     expect(payload.attribution).toEqual({ first, last });
     expect(buildOfferPayload(draft, context)).not.toHaveProperty("attribution");
+  });
+
+  it("says the page's language when it is not English", () => {
+    expect(buildOfferPayload(draft, { ...context, language: "es" })).toMatchObject({
+      language: "es",
+    });
+    expect(buildOfferPayload(draft, context)).not.toHaveProperty("language");
   });
 
   it("refuses to build a payload without a condition", () => {

@@ -1,13 +1,17 @@
 import {
-  ADDRESS_BLANK,
+  FIELD_MESSAGES,
+  fieldMessage,
+  type FieldMessages,
+} from "@/supabase/functions/_shared/contract/field-messages.ts";
+import {
   CONDITION_VALUES,
   EMAIL_PATTERN,
   hasVisibleText,
   LEAD_LIMITS,
   textProblem,
-  tooLong,
   type Condition,
 } from "@/supabase/functions/_shared/contract/lead-rules.ts";
+import type { Language } from "@/supabase/functions/_shared/contract/language.ts";
 import type { OfferRequest } from "@/supabase/functions/_shared/contract/lead-schema.ts";
 import type { StateName } from "@/supabase/functions/_shared/contract/states.ts";
 
@@ -82,38 +86,55 @@ export function canSubmit({ draft, sending }: WizardState): boolean {
 }
 
 /** Text over the limit, counted as the function counts it (after trimming). */
-function lengthProblem(text: string, max: number): string | null {
-  return text.length > max ? `${tooLong(max)} This has ${text.length}.` : null;
+function lengthProblem(text: string, max: number, messages: FieldMessages): string | null {
+  return text.length > max
+    ? fieldMessage(messages, "tooLongNow", { max, length: text.length })
+    : null;
 }
+
+/*
+ * Each check below speaks English unless given another catalogue of the same keys: a
+ * Spanish page passes FIELD_MESSAGES_ES (contract/field-messages-es.ts) from its props, so
+ * the English pages' script carries no Spanish.
+ */
 
 /**
  * The message shown under the address field, or null when the function will take it:
  * the same rules (lead-rules.ts) and limits it applies, so an address an autofill or an
  * input method made longer than the field allows is caught here, not refused after sending.
  */
-export function addressProblem(address: string): string | null {
+export function addressProblem(
+  address: string,
+  messages: FieldMessages = FIELD_MESSAGES,
+): string | null {
   const trimmed = address.trim();
   return (
-    textProblem(trimmed) ??
-    (hasVisibleText(trimmed) ? null : ADDRESS_BLANK) ??
-    lengthProblem(trimmed, LEAD_LIMITS.addressMax)
+    textProblem(trimmed, messages) ??
+    (hasVisibleText(trimmed) ? null : messages.addressBlank) ??
+    lengthProblem(trimmed, LEAD_LIMITS.addressMax, messages)
   );
 }
 
 /** The message shown under the e-mail field, or null when the address will be accepted. */
-export function emailProblem(email: string): string | null {
+export function emailProblem(
+  email: string,
+  messages: FieldMessages = FIELD_MESSAGES,
+): string | null {
   const trimmed = email.trim();
   return (
-    textProblem(trimmed) ??
-    lengthProblem(trimmed, LEAD_LIMITS.emailMax) ??
-    (EMAIL_PATTERN.test(trimmed) ? null : "Enter a valid email address, like name@example.com.")
+    textProblem(trimmed, messages) ??
+    lengthProblem(trimmed, LEAD_LIMITS.emailMax, messages) ??
+    (EMAIL_PATTERN.test(trimmed) ? null : messages.emailExample)
   );
 }
 
 /** The message shown under the phone field, or null. */
-export function phoneProblem(phone: string): string | null {
+export function phoneProblem(
+  phone: string,
+  messages: FieldMessages = FIELD_MESSAGES,
+): string | null {
   const trimmed = phone.trim();
-  return textProblem(trimmed) ?? lengthProblem(trimmed, LEAD_LIMITS.phoneMax);
+  return textProblem(trimmed, messages) ?? lengthProblem(trimmed, LEAD_LIMITS.phoneMax, messages);
 }
 
 export function isCondition(value: string): value is Condition {
@@ -173,6 +194,8 @@ export type PayloadContext = {
   /** navigator.globalPrivacyControl */
   gpc: boolean;
   attribution?: KeptAttribution;
+  /** The page's language; an English page may leave it out. */
+  language?: Language;
 };
 
 /**
@@ -204,5 +227,6 @@ export function buildOfferPayload(draft: OfferDraft, context: PayloadContext): O
       shown: context.wording.shown,
     },
     ...(first || last ? { attribution: { first, last } } : {}),
+    ...(context.language && context.language !== "en" ? { language: context.language } : {}),
   };
 }

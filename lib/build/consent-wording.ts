@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 
-import { CONSENT_VERSION } from "@/content/consent";
+import { consentFor } from "@/content/consent";
 import { shownDisclosure } from "@/supabase/functions/_shared/contract/disclosures.ts";
+import type { Language } from "@/supabase/functions/_shared/contract/language.ts";
 
 /** What the offer form says it showed: the version, and the SHA-256 of each text it may show. */
 export type ConsentWording = {
@@ -14,12 +15,15 @@ export type ConsentWording = {
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
-/** Computed at build time for the company's name, passed to the form as plain data. */
-export function consentWording(companyName: string): ConsentWording {
-  const text = (phoneSection: boolean) =>
-    shownDisclosure(CONSENT_VERSION, companyName, { phoneSection })!;
+/**
+ * Computed at build time for the company's name and the page's language (English unless
+ * told), passed to the form as plain data.
+ */
+export function consentWording(companyName: string, language: Language = "en"): ConsentWording {
+  const { version } = consentFor(language);
+  const text = (phoneSection: boolean) => shownDisclosure(version, companyName, { phoneSection })!;
   return {
-    version: CONSENT_VERSION,
+    version,
     withPhone: sha256(text(true)),
     withoutPhone: sha256(text(false)),
   };

@@ -1,6 +1,28 @@
 import { fillTokens, getLegalPage } from "@/lib/build/legal";
 import { DO_NOT_SELL_ANCHOR } from "@/content/legal-pages";
-import { formatAddress, site } from "@/config/site";
+import { DO_NOT_SELL_ANCHOR_ES } from "@/content/es/legal-pages";
+import { EXAMPLE_SPANISH_PHONE, SPANISH_PHONE_VARIABLE } from "@/config/languages.mjs";
+import { formatAddress, parseUsPhone, site } from "@/config/site";
+
+/** The loader as a build with (or without) a number answered in Spanish has it. */
+function build(spanishLine: boolean): typeof import("@/lib/build/legal") {
+  const saved = { ...process.env };
+  if (spanishLine) process.env[SPANISH_PHONE_VARIABLE] = EXAMPLE_SPANISH_PHONE;
+  else {
+    delete process.env[SPANISH_PHONE_VARIABLE];
+    delete process.env.QHB_LOCAL_BUILD;
+  }
+  try {
+    let legal: typeof import("@/lib/build/legal") | undefined;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh config, for this environment
+      legal = require("@/lib/build/legal");
+    });
+    return legal!;
+  } finally {
+    process.env = saved;
+  }
+}
 
 describe("the policy pages", () => {
   it.each(["privacy", "terms"] as const)("%s names the company as the site config does", (slug) => {
@@ -133,6 +155,46 @@ describe("the privacy policy on sale, sharing and the consent record", () => {
 
   it("no longer says it shares nothing", () => {
     expect(html).not.toMatch(/nothing to opt out of|have not sold or shared|never sell or share/i);
+  });
+});
+
+describe("the Spanish policies", () => {
+  const legal = build(true);
+  const spanishLine = parseUsPhone(EXAMPLE_SPANISH_PHONE);
+  const slugs = ["privacy", "terms", "sms"] as const;
+
+  it.each(slugs)("%s is at its Spanish path, in Spanish, with the company filled in", (slug) => {
+    const page = legal.getLegalPage(slug, "es");
+    expect(page.language).toBe("es");
+    expect(page.path).toMatch(/^\/es\/(privacidad|terminos|politica-de-mensajes)$/);
+    expect(page.html).toContain(site.company.legalName);
+    expect(page.html).not.toMatch(/\{\{|\}\}/);
+    expect(page.updated).toBe(legal.getLegalPage(slug).updated);
+  });
+
+  it.each(slugs)("%s gives the number answered in Spanish, not the English line", (slug) => {
+    const html = legal.getLegalPage(slug, "es").html;
+    expect(html).toContain(`<a href="${spanishLine.href}">${spanishLine.display}</a>`);
+    expect(html).not.toContain(`href="${site.company.phone.href}"`);
+  });
+
+  it("keeps the toll-free privacy line where the privacy policy gives it", () => {
+    const english = getLegalPage("privacy").html;
+    const spanish = legal.getLegalPage("privacy", "es").html;
+    const count = (html: string) => html.split(`href="${site.company.privacyPhone.href}"`).length;
+    expect(count(spanish)).toBe(count(english));
+  });
+
+  it("opens the short version and Do Not Sell, the section the Spanish footer links to", () => {
+    const html = legal.getLegalPage("privacy", "es").html;
+    const open = [
+      ...html.matchAll(/<details class="folded-section" open><summary><h2 id="([^"]+)">/g),
+    ].map((match) => match[1]);
+    expect(open).toEqual(["en-pocas-palabras", DO_NOT_SELL_ANCHOR_ES]);
+  });
+
+  it("are not built without a number answered in Spanish", () => {
+    expect(() => build(false).getLegalPage("privacy", "es")).toThrow(/COMPANY_SPANISH_PHONE/);
   });
 });
 

@@ -5,16 +5,26 @@ import matter from "gray-matter";
 import { z } from "zod";
 
 import { parseContent } from "@/lib/build/content-check";
-import { LEGAL_PAGES, type LegalSlug } from "@/content/legal-pages";
 import { renderMarkdown } from "@/lib/build/markdown";
+import type { Language } from "@/lib/languages";
+import { LEGAL_PAGES, type LegalSlug } from "@/content/legal-pages";
+import { LEGAL_PAGES_ES } from "@/content/es/legal-pages";
 import { absoluteUrl, formatAddress, site } from "@/config/site";
 
 /**
- * The Privacy Policy and the Terms of Use: Markdown in content/legal/, with the company's
- * details filled in from the site config at build time, so they always name the same
- * company, phone and address as the rest of the site.
+ * The Privacy Policy, the Terms of Use and the Text Message Policy: Markdown in content/legal/
+ * (content/es/legal/ for the Spanish, each file named as its page's path), with the company's
+ * details filled in from the site config at build time, so they always name the same company,
+ * phone and address as the rest of the site.
  */
-const CONTENT_DIR = path.join(process.cwd(), "content", "legal");
+const PAGES = { en: LEGAL_PAGES, es: LEGAL_PAGES_ES } as const;
+
+/** content/legal/privacy.md; content/es/legal/privacidad.md for /es/privacidad. */
+function contentFile(slug: LegalSlug, language: Language): string {
+  return language === "en"
+    ? path.join("content", "legal", `${slug}.md`)
+    : path.join("content", "es", "legal", `${path.posix.basename(LEGAL_PAGES_ES[slug].path)}.md`);
+}
 
 const frontMatterSchema = z
   .object({
@@ -31,14 +41,25 @@ const frontMatterSchema = z
 
 export type LegalPage = Omit<z.infer<typeof frontMatterSchema>, "openSections"> & {
   slug: LegalSlug;
+  language: Language;
   path: string;
   html: string;
 };
 
-/** The values the Markdown may name as {{token}}. */
+/**
+ * The values the Markdown may name as {{token}}. The number answered in Spanish
+ * (company.spanishPhone) exists only for a company that has one, which is the only company
+ * whose Spanish policies are built.
+ */
 function tokens(): Record<string, string> {
   const { company } = site;
   return {
+    ...(company.spanish
+      ? {
+          "company.spanishPhone": company.spanish.phone.display,
+          "company.spanishPhoneHref": company.spanish.phone.href,
+        }
+      : {}),
     "company.name": company.name,
     "company.legalName": company.legalName,
     "company.email": company.email,
@@ -62,13 +83,19 @@ export function fillTokens(text: string, values: Record<string, string>, file: s
   });
 }
 
-const cache = new Map<LegalSlug, LegalPage>();
+const cache = new Map<string, LegalPage>();
 
-export function getLegalPage(slug: LegalSlug): LegalPage {
-  const cached = cache.get(slug);
+/** A policy in `language` (English unless told), checked against the links the site makes to it. */
+export function getLegalPage(slug: LegalSlug, language: Language = "en"): LegalPage {
+  const key = `${language}:${slug}`;
+  const cached = cache.get(key);
   if (cached) return cached;
-  const file = path.join("content", "legal", `${slug}.md`);
-  const { data, content } = matter(readFileSync(path.join(CONTENT_DIR, `${slug}.md`), "utf8"));
+  const listed = PAGES[language][slug];
+  const file = contentFile(slug, language);
+  if (language === "es" && !site.company.spanish) {
+    throw new Error(`${file}: a Spanish policy is built only with COMPANY_SPANISH_PHONE set.`);
+  }
+  const { data, content } = matter(readFileSync(path.join(process.cwd(), file), "utf8"));
   // gray-matter reads an unquoted date as a Date; the schema wants the text.
   const raw = {
     ...data,
@@ -79,10 +106,16 @@ export function getLegalPage(slug: LegalSlug): LegalPage {
     raw,
     `Invalid front matter in ${file}`,
   );
+  if (meta.title !== listed.title) {
+    throw new Error(
+      `${file}: title "${meta.title}" differs from "${listed.title}", which the footer's link says.`,
+    );
+  }
   const page = {
     ...meta,
     slug,
-    path: LEGAL_PAGES[slug].path,
+    language,
+    path: listed.path,
     html: renderMarkdown(
       fillTokens(content, tokens(), file),
       openSections ? { foldSections: { open: openSections } } : {},
@@ -93,7 +126,7 @@ export function getLegalPage(slug: LegalSlug): LegalPage {
       throw new Error(`${file}: openSections names "${id}", which is no section's id.`);
     }
   }
-  for (const anchor of LEGAL_PAGES[slug].anchors) {
+  for (const anchor of listed.anchors) {
     if (!page.html.includes(` id="${anchor}"`)) {
       throw new Error(`${file} has no section with the id "${anchor}", which the site links to.`);
     }
@@ -103,6 +136,6 @@ export function getLegalPage(slug: LegalSlug): LegalPage {
       );
     }
   }
-  cache.set(slug, page);
+  cache.set(key, page);
   return page;
 }

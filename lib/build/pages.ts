@@ -10,6 +10,7 @@ import { FEED_TITLE } from "@/lib/feed";
 import { getLegalPage } from "@/lib/build/legal";
 import { LEGAL_PAGES, type LegalSlug } from "@/content/legal-pages";
 import { getStatePages } from "@/lib/build/state-pages";
+import { getSpanishPublicPages } from "@/lib/build/spanish-pages";
 
 /** What a page's Open Graph image says. */
 export type OgCard = {
@@ -78,5 +79,6 @@ export function getPublicPages(): PublicPage[] {
         og: { eyebrow: homeCopy.hero.eyebrow, headline: page.title },
       };
     }),
+    ...getSpanishPublicPages(),
   ];
 }

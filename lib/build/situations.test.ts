@@ -4,10 +4,14 @@ import {
   getComparePage,
   getSituation,
   getSituations,
+  getSpanishGuide,
+  getSpanishGuides,
   parseGuide,
+  type Guide,
 } from "@/lib/build/situations";
 import { getStatePages } from "@/lib/build/state-pages";
 import { SITUATION_SLUGS } from "@/lib/situations";
+import { SPANISH_GUIDE_SITUATIONS, SPANISH_GUIDE_SLUGS } from "@/content/es/situations";
 
 const situations = getSituations();
 
@@ -87,6 +91,40 @@ describe("situation guides", () => {
     );
     expect(linked.length).toBeGreaterThanOrEqual(50);
     for (const slug of linked) expect(getSituation(slug)).toBeDefined();
+  });
+});
+
+describe("the Spanish guides", () => {
+  const guides = getSpanishGuides();
+
+  it("are the four the issue names, in the Spanish menus' order, at /es/situaciones/<Spanish slug>", () => {
+    expect(guides.map((guide) => guide.situation)).toEqual([...SPANISH_GUIDE_SITUATIONS]);
+    for (const guide of guides) {
+      expect(guide.slug).toBe(SPANISH_GUIDE_SLUGS[guide.situation]);
+      expect(guide.path).toBe(`/es/situaciones/${guide.slug}`);
+      expect(getSpanishGuide(guide.slug)).toBe(guide);
+    }
+    expect(getSpanishGuide("foreclosure")).toBeUndefined();
+  });
+
+  it("say what their English guides say: the same sections, questions and state table", () => {
+    for (const guide of guides) {
+      const english = getSituation(guide.situation)!;
+      const sections = (html: Guide["html"]) =>
+        `${html.before}${html.after ?? ""}`.match(/<h2 id="[^"]+">/g)?.length;
+      expect([guide.slug, sections(guide.html)]).toEqual([guide.slug, sections(english.html)]);
+      expect(guide.faq).toHaveLength(english.faq.length);
+      expect(guide.stateTable).toBe(english.stateTable);
+    }
+  });
+
+  it("open with Spanish sections, and say where an English-only source is English", () => {
+    for (const guide of guides) {
+      expect(guide.html.before).toContain('<h2 id="sus-opciones">');
+      for (const source of guide.sources) {
+        if (!source.url.startsWith("/es")) expect(source.title).toMatch(/\(en inglés\)$/);
+      }
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parseContent } from "@/lib/build/content-check";
 import { renderMarkdown } from "@/lib/build/markdown";
 import { STATE_LAW_TABLES, type StateLawTable } from "@/lib/build/state-law";
+import { spanishGuidePath } from "@/lib/languages";
 import {
   COMPARE_PATH,
   COMPARE_SLUG,
@@ -14,6 +15,11 @@ import {
   situationPath,
   type SituationSlug,
 } from "@/lib/situations";
+import {
+  SPANISH_GUIDE_SITUATIONS,
+  SPANISH_GUIDE_SLUGS,
+  type SpanishGuideSituation,
+} from "@/content/es/situations";
 
 /**
  * The situation guides (content/situations/<slug>.md) and the comparison of the ways to
@@ -143,4 +149,34 @@ export function situationLink(slug: SituationSlug): { href: string; title: strin
   const situation = getSituation(slug);
   if (!situation) throw new Error(`No situation guide "${slug}" in content/situations.`);
   return { href: situation.path, title: situation.title };
+}
+
+/** A Spanish guide (content/es/situations/<Spanish slug>.md) and the situation it translates. */
+export type SpanishGuide = Guide & { situation: SpanishGuideSituation };
+
+let spanishGuides: readonly SpanishGuide[] | undefined;
+
+/**
+ * The Spanish guides, in the order of the Spanish menus (SPANISH_GUIDE_SITUATIONS). Each is
+ * checked as the English are, and against its English guide: the same state table, since the
+ * two pages of a pair must say the same about the law.
+ */
+export function getSpanishGuides(): readonly SpanishGuide[] {
+  spanishGuides ??= SPANISH_GUIDE_SITUATIONS.map((situation) => {
+    const file = path.join("es", "situations", `${SPANISH_GUIDE_SLUGS[situation]}.md`);
+    const guide = loadGuide(file, spanishGuidePath(situation));
+    const english = getSituation(situation);
+    if (guide.stateTable !== english?.stateTable) {
+      throw new Error(
+        `content/${file}: stateTable "${guide.stateTable ?? "none"}" differs from the English guide's ("${english?.stateTable ?? "none"}").`,
+      );
+    }
+    return { ...guide, situation };
+  });
+  return spanishGuides;
+}
+
+/** A Spanish guide by its Spanish slug ("ejecucion-hipotecaria"). */
+export function getSpanishGuide(slug: string): SpanishGuide | undefined {
+  return getSpanishGuides().find((guide) => guide.slug === slug);
 }

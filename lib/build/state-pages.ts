@@ -4,6 +4,8 @@ import path from "node:path";
 import { z } from "zod";
 
 import { parseContent } from "@/lib/build/content-check";
+import { STATE_NAMES_ES } from "@/content/es/state-names";
+import { SPANISH_STATES, spanishStatePath, type SpanishState } from "@/lib/languages";
 import { SITUATION_SLUGS } from "@/lib/situations";
 import { stateSummaries, statePath, type StateSummary } from "@/lib/states";
 
@@ -67,8 +69,8 @@ export function parseStatePage(summary: StateSummary, raw: unknown, file: string
   return { ...summary, ...content, title: stateTitle(summary), path: statePath(summary.name) };
 }
 
-function loadStatePage(summary: StateSummary): StatePage {
-  const file = path.join(CONTENT_DIR, `${summary.slug}.json`);
+function loadStatePage(summary: StateSummary, directory = CONTENT_DIR): StatePage {
+  const file = path.join(directory, `${summary.slug}.json`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));
@@ -81,10 +83,33 @@ function loadStatePage(summary: StateSummary): StatePage {
 let cache: readonly StatePage[] | undefined;
 
 export function getStatePages(): readonly StatePage[] {
-  cache ??= stateSummaries.map(loadStatePage);
+  cache ??= stateSummaries.map((summary) => loadStatePage(summary));
   return cache;
 }
 
 export function getStatePage(slug: string): StatePage | undefined {
   return getStatePages().find((state) => state.slug === slug);
+}
+
+/** The Spanish state pages' words: content/es/states/, the same checks as the English. */
+const SPANISH_CONTENT_DIR = path.join(process.cwd(), "content", "es", "states");
+
+/** "Vender mi casa rápido en Nueva York - Compradores de casas en efectivo NY" */
+export function spanishStateTitle(name: SpanishState, code: string): string {
+  return `Vender mi casa rápido en ${STATE_NAMES_ES[name]} - Compradores de casas en efectivo ${code}`;
+}
+
+let spanishCache: readonly StatePage[] | undefined;
+
+/**
+ * The ten states with a Spanish page, each from its own Spanish file: a state listed without
+ * its file, or a file that fails the English page's checks, stops the build naming the file.
+ */
+export function getSpanishStatePages(): readonly StatePage[] {
+  spanishCache ??= SPANISH_STATES.map((name) => {
+    const summary = stateSummaries.find((state) => state.name === name)!;
+    const page = loadStatePage(summary, SPANISH_CONTENT_DIR);
+    return { ...page, title: spanishStateTitle(name, summary.code), path: spanishStatePath(name) };
+  });
+  return spanishCache;
 }

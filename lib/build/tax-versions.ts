@@ -1,7 +1,11 @@
 import { calculatorPageCopy } from "@/content/calculator";
+import { RECHECK_WORDS_ES, calculatorPageCopyEs } from "@/content/es/calculator";
+import { formatDateEs } from "@/content/es/language";
+import type { Translation } from "@/content/translation";
 import { formatPostDate } from "@/lib/build/blog";
 import { RECHECK_WORDS, recheckDue, type Recheck } from "@/lib/build/data-dates";
 import { fillText } from "@/lib/fill-text";
+import type { Language } from "@/lib/languages";
 import { formatMoney, formatPercent, type TransferTax } from "@/lib/net-proceeds";
 
 /**
@@ -9,10 +13,21 @@ import { formatMoney, formatPercent, type TransferTax } from "@/lib/net-proceeds
  * still to come, by its day and its rates, and a figure past its re-check date. The island
  * uses the version in force on the visitor's own day; these sentences say what it will do.
  */
-const words = calculatorPageCopy.notes;
+
+/** The words of those sentences in one language, and how that language writes a date. */
+export type TaxDateWords = {
+  notes: Translation<typeof calculatorPageCopy.notes>;
+  recheck: Readonly<Record<Recheck, string>>;
+  formatDate: (isoDate: string) => string;
+};
+
+export const TAX_DATE_WORDS: Record<Language, TaxDateWords> = {
+  en: { notes: calculatorPageCopy.notes, recheck: RECHECK_WORDS, formatDate: formatPostDate },
+  es: { notes: calculatorPageCopyEs.notes, recheck: RECHECK_WORDS_ES, formatDate: formatDateEs },
+};
 
 /** "1.5% below $1,600,000, 2.5% from $1,600,000, 3% from $1,900,000, of the whole price". */
-export function scheduleInWords(tax: TransferTax): string {
+export function scheduleInWords(tax: TransferTax, { notes: words } = TAX_DATE_WORDS.en): string {
   const [first, ...rest] = tax.schedule;
   const brackets = rest.map((bracket) =>
     fillText(words.bracket, { rate: formatPercent(bracket.rate), from: formatMoney(bracket.from) }),
@@ -29,15 +44,19 @@ export function scheduleInWords(tax: TransferTax): string {
 }
 
 /** A sentence for each version that takes effect after `day`, in the order they come. */
-export function comingChanges(taxes: readonly TransferTax[], day: string): string[] {
+export function comingChanges(
+  taxes: readonly TransferTax[],
+  day: string,
+  words = TAX_DATE_WORDS.en,
+): string[] {
   return taxes
     .filter((tax) => tax.inForceFrom !== undefined && tax.inForceFrom > day)
     .sort((a, b) => a.inForceFrom!.localeCompare(b.inForceFrom!))
     .map((tax) =>
-      fillText(words.change, {
-        date: formatPostDate(tax.inForceFrom!),
+      fillText(words.notes.change, {
+        date: words.formatDate(tax.inForceFrom!),
         tax: tax.name,
-        schedule: scheduleInWords(tax),
+        schedule: scheduleInWords(tax, words),
       }),
     );
 }
@@ -58,10 +77,10 @@ export function rowDue(row: Row): string {
 }
 
 /** The plain-words warning for a row whose re-check date has passed on `day`, else null. */
-export function dueWarning(row: Row, day: string): string | null {
+export function dueWarning(row: Row, day: string, words = TAX_DATE_WORDS.en): string | null {
   if (rowDue(row) > day) return null;
-  return fillText(words.due, {
-    checked: formatPostDate(row.checked),
-    cadence: RECHECK_WORDS[row.recheck],
+  return fillText(words.notes.due, {
+    checked: words.formatDate(row.checked),
+    cadence: words.recheck[row.recheck],
   });
 }

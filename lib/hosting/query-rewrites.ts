@@ -1,5 +1,7 @@
 import { CALCULATOR_PATH, CALCULATOR_STATE_QUERY } from "@/content/calculator";
 import { CATEGORY_QUERY, POST_CATEGORIES } from "@/lib/blog-categories";
+import { CALCULATOR_PATH_ES } from "@/content/es/calculator";
+import { spanishCalculatorStatePath, spanishSiteOn } from "@/lib/languages";
 import { slugify } from "@/lib/slug";
 import { stateSummaries } from "@/lib/states";
 
@@ -25,6 +27,15 @@ export function queryRewrites(): QueryRewrite[] {
         param: CALCULATOR_STATE_QUERY,
         value,
         to: `${CALCULATOR_PATH}/${state.slug}`,
+      })),
+    ),
+    // The same for the Spanish calculator, where the Spanish site is built.
+    ...(spanishSiteOn() ? stateSummaries : []).flatMap((state) =>
+      [state.code.toLowerCase(), state.code].map((value) => ({
+        path: CALCULATOR_PATH_ES,
+        param: CALCULATOR_STATE_QUERY,
+        value,
+        to: spanishCalculatorStatePath(state.name),
       })),
     ),
   ];

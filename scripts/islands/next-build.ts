@@ -12,7 +12,9 @@ import path from "node:path";
 
 import nextConfig from "../../next.config.mjs";
 import { HEADERS_FILE } from "../../lib/hosting/headers-file.ts";
+import { publicEnv } from "../../config/env.ts";
 import { exportProblems, exportRefusal } from "./export-check.ts";
+import { languagePairProblems, languagePairRefusal } from "./language-pairs.ts";
 import { checkNextVersion, pinnedNextVersion } from "./next-pin.mjs";
 
 const PROJECT_DIR = process.cwd();
@@ -47,6 +49,11 @@ function main(): number {
   const problems = exportProblems(outDir, pinned);
   if (problems.length > 0) {
     console.error(`\n${exportRefusal(outDir, problems, { installed, pinned })}\n`);
+    return 1;
+  }
+  const unpaired = languagePairProblems(outDir, publicEnv.siteUrl);
+  if (unpaired.length > 0) {
+    console.error(`\n${languagePairRefusal(outDir, unpaired)}\n`);
     return 1;
   }
   console.log(`The export in ${path.relative(PROJECT_DIR, outDir)}/ has its islands and _headers.`);

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
@@ -24,6 +24,8 @@ test("npm run build fails, saying why, when Next does not run the islands adapte
   };
   delete env.QHB_LOCAL_BUILD;
   delete env.NEXT_PUBLIC_SUPABASE_URL;
+  // A company with no number answered in Spanish: the same build shows no Spanish site exists.
+  delete env.COMPANY_SPANISH_PHONE;
   rmSync(EXPORT_DIR, { recursive: true, force: true });
   try {
     const build = spawnSync("npm", ["run", "--silent", "build"], { env, encoding: "utf8" });
@@ -40,6 +42,18 @@ test("npm run build fails, saying why, when Next does not run the islands adapte
     assert.match(output, new RegExp(`${EXPORT_DIR}/_headers is missing`));
     assert.match(output, /pages still load Next's client runtime/);
     assert.match(output, /The islands step \(scripts\/islands\/adapter\.mjs.*\) *\n?did not run/);
+
+    // Without COMPANY_SPANISH_PHONE no Spanish page is built and no page links to one.
+    assert.ok(!existsSync(path.join(EXPORT_DIR, "es.html")), "a Spanish home page was built");
+    assert.ok(!existsSync(path.join(EXPORT_DIR, "es")), "Spanish pages were built");
+    const pages = readdirSync(EXPORT_DIR, { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".html"),
+    );
+    assert.ok(pages.length > 60, `only ${pages.length} pages were exported`);
+    for (const file of pages) {
+      const html = readFileSync(path.join(EXPORT_DIR, file), "utf8");
+      assert.doesNotMatch(html, /href="[^"]*\/es(?:[/"#?])|hreflang="es-US"|>Español</i, file);
+    }
   } finally {
     rmSync(EXPORT_DIR, { recursive: true, force: true });
   }

@@ -204,11 +204,22 @@ export const companySettings = (quote: Quote) =>
       ),
     ),
     COMPANY_NAME: orDefault(DEFAULT_COMPANY_NAME),
+    COMPANY_SPANISH_PHONE: z
+      .string()
+      .optional()
+      .superRefine(
+        check(
+          (phone) => phone === undefined || parsePhone(phone) !== null,
+          (shown) => `COMPANY_SPANISH_PHONE must be a phone number; got ${shown}.`,
+          quote,
+        ),
+      ),
   }).transform((company) => ({
     company: {
       name: company.COMPANY_NAME,
       phone: company.COMPANY_PHONE,
       email: company.COMPANY_EMAIL,
+      spanishPhone: company.COMPANY_SPANISH_PHONE ?? null,
     },
     brand: company.COMPANY_NAME,
   }));

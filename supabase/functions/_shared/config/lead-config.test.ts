@@ -230,7 +230,15 @@ describe("the other channels", () => {
       name: "Quick Home Buyers",
       phone: "(614) 555-0142",
       email: "offers@quickhomebuyers.com",
+      spanishPhone: null,
     });
+    // A Spanish lead's messages give the number answered in Spanish.
+    expect(read({ COMPANY_SPANISH_PHONE: "(614) 555-0143" }).company.spanishPhone).toBe(
+      "(614) 555-0143",
+    );
+    expect(() => read({ COMPANY_SPANISH_PHONE: "call us" })).toThrow(
+      /COMPANY_SPANISH_PHONE must be a phone number/,
+    );
   });
 });
 

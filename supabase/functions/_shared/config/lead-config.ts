@@ -80,7 +80,13 @@ export type WebhookEndpoint = {
 };
 
 /** What a homeowner's messages say of the company. */
-export type CompanyFacts = { name: string; phone: string; email: string };
+export type CompanyFacts = {
+  name: string;
+  phone: string;
+  email: string;
+  /** The number answered in Spanish (COMPANY_SPANISH_PHONE): a Spanish lead's messages give it. */
+  spanishPhone?: string | null;
+};
 
 export type LeadConfig = {
   /** Origins whose pages may post; "http://localhost:*" allows any port. */

@@ -11,4 +11,6 @@ export const FORM_FIELDS = {
   elapsedMs: "elapsed_ms",
   attribution: "attribution",
   pageUrl: "page_url",
+  /** "es" on a Spanish page; the function takes a form without it as English. */
+  language: "language",
 } as const;

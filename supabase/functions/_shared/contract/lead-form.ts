@@ -1,4 +1,5 @@
 import { FORM_FIELDS } from "./form-fields.ts";
+import type { Language } from "./language.ts";
 import { HONEYPOT_FIELD } from "./lead-rules.ts";
 
 export { FORM_FIELDS };
@@ -24,6 +25,42 @@ export const NOT_SENT_REASONS = [
   "unavailable",
 ] as const;
 export type NotSentReason = (typeof NOT_SENT_REASONS)[number];
+
+/** The pages a form post is answered with, per language of the form (its `language` field). */
+export const FORM_RESULT_PATHS: Record<Language, { received: string; notSent: string }> = {
+  en: { received: RECEIVED_PATH, notSent: NOT_SENT_PATH },
+  es: { received: "/es/oferta-recibida", notSent: "/es/oferta-no-enviada" },
+};
+
+/** The slug of each reason's page under its language's not-sent path. */
+export const NOT_SENT_SLUGS: Record<Language, Record<NotSentReason, string>> = {
+  en: {
+    address: "address",
+    condition: "condition",
+    email: "email",
+    phone: "phone",
+    request: "request",
+    busy: "busy",
+    unavailable: "unavailable",
+  },
+  es: {
+    address: "direccion",
+    condition: "estado",
+    email: "correo",
+    phone: "telefono",
+    request: "solicitud",
+    busy: "ocupado",
+    unavailable: "no-disponible",
+  },
+};
+
+/** The path of the page that says what became of a form post, in the form's language. */
+export function formResultPath(outcome: FormOutcome, language: Language = "en"): string {
+  const paths = FORM_RESULT_PATHS[language];
+  return outcome.kind === "received"
+    ? paths.received
+    : `${paths.notSent}/${NOT_SENT_SLUGS[language][notSentReason(outcome)]}`;
+}
 
 export type FormOutcome =
   | { kind: "received" }
@@ -88,7 +125,16 @@ export function formToRequest(text: string): Record<string, unknown> {
     },
     attribution,
     pageUrl: field(FORM_FIELDS.pageUrl),
+    language: field(FORM_FIELDS.language),
   };
+}
+
+/**
+ * The language a form post's pages are in: Spanish for a form that says "es", English for any
+ * other (a form without the field, or one whose value the schema refuses).
+ */
+export function formLanguage(raw: Record<string, unknown>): Language {
+  return raw.language === "es" ? "es" : "en";
 }
 
 /** The page of the site that says what became of the request. */
@@ -101,12 +147,20 @@ export function notSentReason(outcome: FormOutcome): NotSentReason {
     : "request";
 }
 
-/** 303 See Other: the browser shows that page with GET, and a reload does not post again. */
-export function formRedirect(site: string, outcome: FormOutcome): Response {
-  const path =
-    outcome.kind === "received" ? RECEIVED_PATH : `${NOT_SENT_PATH}/${notSentReason(outcome)}`;
+/**
+ * 303 See Other: the browser shows that page, in the form's language, with GET, and a reload
+ * does not post again.
+ */
+export function formRedirect(
+  site: string,
+  outcome: FormOutcome,
+  language: Language = "en",
+): Response {
   return new Response(null, {
     status: 303,
-    headers: { location: new URL(path, site).href, "cache-control": "no-store" },
+    headers: {
+      location: new URL(formResultPath(outcome, language), site).href,
+      "cache-control": "no-store",
+    },
   });
 }

@@ -1,8 +1,11 @@
+import { FIELD_MESSAGES, fieldMessage, type FieldMessages } from "./field-messages.ts";
+
 /**
  * The offer request's rules as plain data and plain functions, with no imports
  * from packages: the browser form reads them for its inputs and checks text
  * with the same functions before sending (no zod in the page bundle), and the
- * zod schema in lead-schema.ts is built from the same values.
+ * zod schema in lead-schema.ts is built from the same values. Their messages are the
+ * English catalogue's (field-messages.ts) unless another catalogue is given.
  */
 export const CONDITIONS = [
   { value: "Excellent", description: "Move-in ready, no repairs needed" },
@@ -52,18 +55,18 @@ export const EMAIL_PATTERN =
 /** The honeypot input's name: hidden from people, filled in by form-filling bots. */
 export const HONEYPOT_FIELD = "website";
 
-export const ADDRESS_BLANK = "Enter the property address.";
+export const ADDRESS_BLANK = FIELD_MESSAGES.addressBlank;
 
 /**
  * What the function says of a phone field holding a second number or a link (repeatable.ts):
  * words beside the one number are the visitor's to add. Checked by the function only: the
  * form's phone input has no format check.
  */
-export const PHONE_ONE_NUMBER =
-  'Enter one phone number. A note beside it, such as "cell" or "ext 2", is fine; a second number or a link is not.';
+export const PHONE_ONE_NUMBER = FIELD_MESSAGES.phoneOneNumber;
 
 /** What the function says, and the form says first, of text over a limit. */
-export const tooLong = (max: number) => `Use at most ${max} characters.`;
+export const tooLong = (max: number, messages: FieldMessages = FIELD_MESSAGES) =>
+  fieldMessage(messages, "tooLong", { max });
 
 /**
  * Characters no visitor means to type, which can hide or reorder text where it is
@@ -81,19 +84,22 @@ function codePoint(char: string): string {
 
 /**
  * What is wrong with a piece of text a visitor sends, in words for that visitor,
- * or null when nothing is: "Remove the invisible control character (U+001B)."
+ * or null when nothing is: "Remove the invisible control character (U+001B)." In the
+ * catalogue given, English by default.
  */
-export function textProblem(text: string): string | null {
+export function textProblem(text: string, messages: FieldMessages = FIELD_MESSAGES): string | null {
   const control = CONTROL.exec(text)?.[0];
   if (control !== undefined) {
-    return `Remove the invisible control character (${codePoint(control)}).`;
+    return fieldMessage(messages, "controlCharacter", { code: codePoint(control) });
   }
   const bidi = BIDI.exec(text)?.[0];
   if (bidi !== undefined) {
-    return `Remove the invisible text-direction character (${codePoint(bidi)}).`;
+    return fieldMessage(messages, "directionCharacter", { code: codePoint(bidi) });
   }
   const broken = LONE_SURROGATE.exec(text)?.[0];
-  if (broken !== undefined) return `Remove the broken character (${codePoint(broken)}).`;
+  if (broken !== undefined) {
+    return fieldMessage(messages, "brokenCharacter", { code: codePoint(broken) });
+  }
   return null;
 }
 

@@ -2,8 +2,9 @@ import { z } from "zod";
 
 import { TOUCH_FIELDS, type Touch, type TouchField } from "./touch-fields.ts";
 import { ISO_DATE_TIME_MESSAGE, isIsoDateTime, touchFieldProblem } from "./touch-rules.ts";
+import { FIELD_MESSAGES, fieldMessage, type FieldMessages } from "./field-messages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./language.ts";
 import {
-  ADDRESS_BLANK,
   CONDITION_VALUES,
   EMAIL_PATTERN,
   hasVisibleText,
@@ -20,7 +21,8 @@ import { STATE_NAMES } from "./states.ts";
  * browser's sender types its body as z.input of this schema (OfferRequest), so the two
  * cannot drift. Fields the visitor never typed reach it already made acceptable
  * (lead-intake.ts); the visitor's own fields get messages written for a person, prefixed
- * with the field's name by describeLeadError. Unknown keys are dropped.
+ * with the field's name by describeLeadError, in the catalogue of the request's language
+ * (buildLeadSchema). Unknown keys are dropped.
  */
 
 /** Adds the rule's message as an issue on the field when the rule finds a problem. */
@@ -56,113 +58,139 @@ const touchSchema = z.object(
   { error: "Send the visit as an object with landing_page and at." },
 );
 
-/** Optional text: absent, null and blank all come out as null. */
-const optionalText = (typeError: string, max: number) =>
-  z
-    .string({ error: typeError })
-    .trim()
-    .superRefine(rule(textProblem))
-    .max(max, tooLong(max))
-    .nullish()
-    .transform((value) => value || null);
-
-export const leadSchema = z.object(
-  {
-    id: z.uuid({ error: "Send a UUID that identifies this request." }),
+/** The fields the visitor typed or chose, with messages from the catalogue given. */
+function visitorFields(messages: FieldMessages) {
+  const say = (key: Parameters<typeof fieldMessage>[1]) => fieldMessage(messages, key);
+  const textRule = rule((value) => textProblem(value, messages));
+  const max = (limit: number) => tooLong(limit, messages);
+  return {
     address: z
-      .string({ error: ADDRESS_BLANK })
+      .string({ error: say("addressBlank") })
       .trim()
       .superRefine(
-        rule((value) => textProblem(value) ?? (hasVisibleText(value) ? null : ADDRESS_BLANK)),
+        rule(
+          (value) =>
+            textProblem(value, messages) ?? (hasVisibleText(value) ? null : say("addressBlank")),
+        ),
       )
-      .max(LEAD_LIMITS.addressMax, tooLong(LEAD_LIMITS.addressMax)),
+      .max(LEAD_LIMITS.addressMax, max(LEAD_LIMITS.addressMax)),
     condition: z.enum(CONDITION_VALUES, {
-      error: `Choose one of: ${CONDITION_VALUES.join(", ")}.`,
+      error: fieldMessage(messages, "conditionChoice", { choices: CONDITION_VALUES.join(", ") }),
     }),
     email: z
-      .string({ error: "Enter a valid email address." })
+      .string({ error: say("emailInvalid") })
       .trim()
-      .superRefine(rule(textProblem))
-      .max(LEAD_LIMITS.emailMax, tooLong(LEAD_LIMITS.emailMax))
-      .regex(EMAIL_PATTERN, "Enter a valid email address."),
+      .superRefine(textRule)
+      .max(LEAD_LIMITS.emailMax, max(LEAD_LIMITS.emailMax))
+      .regex(EMAIL_PATTERN, say("emailInvalid")),
     /** One number, words beside it allowed: a second number or a link is refused (issue 41). */
-    phone: optionalText("Enter the phone number as text.", LEAD_LIMITS.phoneMax).superRefine(
-      (value, ctx) => {
-        if (value !== null) rule(phoneFieldProblem)(value, ctx);
-      },
-    ),
-    state: z
-      .enum(STATE_NAMES, { error: 'Choose one of the 50 US states by name, e.g. "Ohio".' })
+    phone: z
+      .string({ error: say("phoneText") })
+      .trim()
+      .superRefine(textRule)
+      .max(LEAD_LIMITS.phoneMax, max(LEAD_LIMITS.phoneMax))
       .nullish()
-      .transform((value) => value ?? null),
-    /** The page the form was sent from, e.g. /sell-house-fast-ohio. */
-    source: z
-      .string()
-      .startsWith("/")
-      .max(LEAD_LIMITS.sourceMax)
-      .nullish()
-      .transform((value) => value ?? null),
-    /** Only looked at, never stored: whatever a bot wrote in it. */
-    [HONEYPOT_FIELD]: z.string().max(LEAD_LIMITS.honeypotMax).optional(),
-    elapsedMs: z
-      .number()
-      .int()
-      .nonnegative()
-      .transform((value) => Math.min(value, FILL_MS_MAX))
-      .optional(),
-    consent: z
-      .object({
-        version: z.string().min(1).max(LEAD_LIMITS.consentVersionMax),
-        /** When the visitor pressed the button. */
-        at: z.string().refine(isIsoDateTime, { error: ISO_DATE_TIME_MESSAGE }),
-        /** A call was asked for: the phone field, and the call wording, were shown. */
-        calls: z.boolean().optional(),
-        /** The separate, optional box for text messages was ticked. */
-        texts: z.boolean().optional(),
-        /** The browser sent Global Privacy Control (navigator.globalPrivacyControl). */
-        gpc: z.boolean().optional(),
-        /** SHA-256 (hex) of the wording the page showed, as the build wrote it. */
-        shown: z
-          .string()
-          .regex(/^[0-9a-f]{64}$/)
-          .optional(),
-      })
-      .nullish()
-      .transform((value) => value ?? null),
-    /** The address of the page the form was sent from, query string included. */
-    pageUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(LEAD_LIMITS.pageUrlMax)
-      .optional(),
-    /**
-     * The deliveries a team channel took while the store was down, as a 503 gave them: their
-     * ids and the function's signature over them and the request's id (HMAC-SHA-256, base64url;
-     * intake/notified-signature.ts), which the page sends back as it got it. A bare list of
-     * ids, or true, comes from an older page: it carries no signature, so it marks nothing.
-     */
-    notified: z
-      .union([
-        z.object({
-          ids: z.array(z.uuid()).min(1).max(LEAD_LIMITS.notifiedMax),
-          sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-        }),
-        z.literal(true),
-        z.array(z.uuid()).max(LEAD_LIMITS.notifiedMax),
-      ])
-      .optional(),
-    attribution: z
-      .object({ first: touchSchema.nullish(), last: touchSchema.nullish() })
-      .nullish()
-      .transform((value) => {
-        if (!value) return null;
-        return {
-          ...(value.first ? { first: withoutBlanks(value.first) } : {}),
-          ...(value.last ? { last: withoutBlanks(value.last) } : {}),
-        };
+      .transform((value) => value || null)
+      .superRefine((value, ctx) => {
+        if (value !== null) rule((text) => phoneFieldProblem(text, messages))(value, ctx);
       }),
-  },
-  { error: "Send the offer request as a JSON object." },
-);
+    state: z
+      .enum(STATE_NAMES, { error: say("stateChoice") })
+      .nullish()
+      .transform((value) => value ?? null),
+  };
+}
+
+/** The fields the page fills in, whose messages are for whoever wrote the page. */
+const PAGE_FIELDS = {
+  /** The page the form was sent from, e.g. /sell-house-fast-ohio. */
+  source: z
+    .string()
+    .startsWith("/")
+    .max(LEAD_LIMITS.sourceMax)
+    .nullish()
+    .transform((value) => value ?? null),
+  /** Only looked at, never stored: whatever a bot wrote in it. */
+  [HONEYPOT_FIELD]: z.string().max(LEAD_LIMITS.honeypotMax).optional(),
+  elapsedMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .transform((value) => Math.min(value, FILL_MS_MAX))
+    .optional(),
+  consent: z
+    .object({
+      version: z.string().min(1).max(LEAD_LIMITS.consentVersionMax),
+      /** When the visitor pressed the button. */
+      at: z.string().refine(isIsoDateTime, { error: ISO_DATE_TIME_MESSAGE }),
+      /** A call was asked for: the phone field, and the call wording, were shown. */
+      calls: z.boolean().optional(),
+      /** The separate, optional box for text messages was ticked. */
+      texts: z.boolean().optional(),
+      /** The browser sent Global Privacy Control (navigator.globalPrivacyControl). */
+      gpc: z.boolean().optional(),
+      /** SHA-256 (hex) of the wording the page showed, as the build wrote it. */
+      shown: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    })
+    .nullish()
+    .transform((value) => value ?? null),
+  /** The address of the page the form was sent from, query string included. */
+  pageUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(LEAD_LIMITS.pageUrlMax)
+    .optional(),
+  /**
+   * The deliveries a team channel took while the store was down, as a 503 gave them: their
+   * ids and the function's signature over them and the request's id (HMAC-SHA-256, base64url;
+   * intake/notified-signature.ts), which the page sends back as it got it. A bare list of
+   * ids, or true, comes from an older page: it carries no signature, so it marks nothing.
+   */
+  notified: z
+    .union([
+      z.object({
+        ids: z.array(z.uuid()).min(1).max(LEAD_LIMITS.notifiedMax),
+        sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+      }),
+      z.literal(true),
+      z.array(z.uuid()).max(LEAD_LIMITS.notifiedMax),
+    ])
+    .optional(),
+  attribution: z
+    .object({ first: touchSchema.nullish(), last: touchSchema.nullish() })
+    .nullish()
+    .transform((value) => {
+      if (!value) return null;
+      return {
+        ...(value.first ? { first: withoutBlanks(value.first) } : {}),
+        ...(value.last ? { last: withoutBlanks(value.last) } : {}),
+      };
+    }),
+  /** The language of the page: its consent wording, messages and the homeowner's confirmations. */
+  language: z
+    .enum(LANGUAGES, { error: `Send one of: ${LANGUAGES.join(", ")} (the page's language).` })
+    .nullish()
+    .transform((value) => value ?? DEFAULT_LANGUAGE),
+};
+
+/**
+ * The request's schema, the visitor's fields' messages from the catalogue given (English by
+ * default; the function picks the catalogue by the request's language).
+ */
+export function buildLeadSchema(messages: FieldMessages = FIELD_MESSAGES) {
+  return z.object(
+    {
+      id: z.uuid({ error: "Send a UUID that identifies this request." }),
+      ...visitorFields(messages),
+      ...PAGE_FIELDS,
+    },
+    { error: "Send the offer request as a JSON object." },
+  );
+}
+
+export const leadSchema = buildLeadSchema();
 
 export type LeadSubmission = z.output<typeof leadSchema>;
 

@@ -3,7 +3,7 @@
 // "min" metadata types US numbers, but no number of PR, GU, VI, AS or MP).
 import { findPhoneNumbersInText, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
 
-import { PHONE_ONE_NUMBER } from "./lead-rules.ts";
+import { FIELD_MESSAGES, type FieldMessages } from "./field-messages.ts";
 import { asRead } from "./printable.ts";
 
 /**
@@ -130,9 +130,12 @@ function readPhoneField(text: string): PhoneField {
  * words beside it, and no second number or link. A field with no number in it passes: the
  * team reads it, and nothing of it reaches the homeowner.
  */
-export function phoneFieldProblem(text: string): string | null {
+export function phoneFieldProblem(
+  text: string,
+  messages: FieldMessages = FIELD_MESSAGES,
+): string | null {
   const { holds } = readPhoneField(text);
-  return holds === "several" || holds === "a link" ? PHONE_ONE_NUMBER : null;
+  return holds === "several" || holds === "a link" ? messages.phoneOneNumber : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readTextReply, textWords } from "./text-replies.ts";
+import { readTextReply, textWords, writtenInSpanish } from "./text-replies.ts";
 
 describe("readTextReply", () => {
   it.each([
@@ -115,4 +115,26 @@ describe("textWords", () => {
       "mas",
     ]);
   });
+});
+
+describe("writtenInSpanish", () => {
+  it.each([
+    "PARAR",
+    "Cancelar",
+    "AYUDA",
+    "baja",
+    "no más",
+    "stop por favor",
+    "Alto!",
+    "deje de... dejen de escribir",
+  ])("reads %j as Spanish", (body) => {
+    expect(writtenInSpanish(body)).toBe(true);
+  });
+
+  it.each(["STOP", "HELP", "please stop", "no", "who is this", "cancel"])(
+    "reads %j as not Spanish",
+    (body) => {
+      expect(writtenInSpanish(body)).toBe(false);
+    },
+  );
 });

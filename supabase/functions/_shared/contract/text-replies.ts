@@ -22,6 +22,35 @@ import { asRead } from "./printable.ts";
 export const TEXT_REPLY_KINDS = ["revocation", "help", "start", "unclear", "other"] as const;
 export type TextReplyKind = (typeof TEXT_REPLY_KINDS)[number];
 
+const SPANISH_REVOKING_WORDS = ["parar", "cancelar", "detener", "desuscribir", "desuscribirme"];
+const SPANISH_REVOKING_PHRASES = [
+  "no mas",
+  "de baja",
+  "no quiero mensajes",
+  "no quiero textos",
+  "no me escribas",
+  "no me escriban",
+  "no me manden",
+  "no me envies",
+  "dejen de",
+  "deja de",
+  "no me interesa",
+  "numero equivocado",
+];
+/** Spanish words that stand alone or beside a command ("alto", "ayuda", "por favor"). */
+const SPANISH_WORDS = new Set([
+  ...SPANISH_REVOKING_WORDS,
+  "alto",
+  "baja",
+  "para",
+  "basta",
+  "ayuda",
+  "por",
+  "favor",
+  "gracias",
+  "quien",
+]);
+
 /** One word anywhere in the message revokes: the FCC's seven, Twilio's own, and Spanish. */
 const REVOKING_WORDS = new Set([
   // FCC 24-24's words per se ("opt out" is a phrase below).
@@ -40,11 +69,7 @@ const REVOKING_WORDS = new Set([
   "stoppp",
   "stopit",
   // Spanish (CTIA's and carriers' Spanish keywords; "no más" is a phrase below).
-  "parar",
-  "cancelar",
-  "detener",
-  "desuscribir",
-  "desuscribirme",
+  ...SPANISH_REVOKING_WORDS,
 ]);
 
 /** Words, in order, anywhere in the message: a reasonable person reads each as "no more". */
@@ -80,19 +105,7 @@ const REVOKING_PHRASES = [
   "get lost",
   "fuck off",
   "piss off",
-  // Spanish.
-  "no mas",
-  "de baja",
-  "no quiero mensajes",
-  "no quiero textos",
-  "no me escribas",
-  "no me escriban",
-  "no me manden",
-  "no me envies",
-  "dejen de",
-  "deja de",
-  "no me interesa",
-  "numero equivocado",
+  ...SPANISH_REVOKING_PHRASES,
 ];
 
 /**
@@ -191,4 +204,18 @@ export function readTextReply(body: string): TextReplyKind {
   // Nothing but signs: "?", "??", "👎".
   if (words.length === 0 && body.trim() !== "") return "unclear";
   return "other";
+}
+
+/**
+ * Whether the text was written in Spanish, as far as its commands tell: a Spanish keyword
+ * (PARAR, CANCELAR, AYUDA, BAJA…), a Spanish phrase ("no más") or a Spanish word beside a
+ * command ("stop por favor"). Its answer is then Spanish.
+ */
+export function writtenInSpanish(body: string): boolean {
+  const words = textWords(body);
+  const spaced = ` ${words.join(" ")} `;
+  return (
+    words.some((word) => SPANISH_WORDS.has(word)) ||
+    SPANISH_REVOKING_PHRASES.some((phrase) => spaced.includes(` ${phrase} `))
+  );
 }

@@ -1,6 +1,6 @@
 import type { LeadConfig } from "../config/lead-config.ts";
 import { corsHeaders, isAllowedOrigin } from "../config/cors.ts";
-import { formRedirect, type FormOutcome } from "../contract/lead-form.ts";
+import { formLanguage, formRedirect, type FormOutcome } from "../contract/lead-form.ts";
 import { LEAD_LIMITS } from "../contract/lead-rules.ts";
 import { errorText } from "../delivery/attempt.ts";
 import type { Deliverer } from "../delivery/deliver.ts";
@@ -98,12 +98,14 @@ export function createOfferRequest(deps: OfferRequestDeps) {
         headers: { "content-type": "text/plain; charset=utf-8" },
       });
     }
+    const page = via === "form" && site !== null ? site : null;
+    const read = await readBody(request, via, LEAD_LIMITS.bodyMax);
+    // A form post is answered with a page in the form's language: Spanish for a Spanish form.
+    const language = "raw" in read ? formLanguage(read.raw) : "en";
     const reply: Reply = {
       json,
-      page: via === "form" && site !== null ? (outcome) => formRedirect(site, outcome) : null,
+      page: page === null ? null : (outcome) => formRedirect(page, outcome, language),
     };
-
-    const read = await readBody(request, via, LEAD_LIMITS.bodyMax);
     if (!("raw" in read)) return refuseBody(reply, read);
     // The list of what went out while the store was down is believed only with the
     // function's signature for this request, checked here (intake/notified-signature.ts).

@@ -1,14 +1,10 @@
 import type { TwilioConfig } from "../config/lead-config.ts";
-import { buildHelpText } from "../delivery/messages/homeowner-messages.ts";
+import type { Language } from "../contract/language.ts";
+import { buildHelpText, buildStopConfirmation } from "../delivery/messages/homeowner-messages.ts";
 import { twilioSignature } from "../delivery/providers/twilio.ts";
 import { hasStopped } from "../store/lead-records.ts";
-import { storeForEachTest, type TestStore } from "../store/lead-test-kit.ts";
-import {
-  buildStopConfirmation,
-  buildUnclearAlert,
-  handleSmsInbound,
-  type SmsInboundDeps,
-} from "./sms-inbound.ts";
+import { leadFixture, storeForEachTest, type TestStore } from "../store/lead-test-kit.ts";
+import { buildUnclearAlert, handleSmsInbound, type SmsInboundDeps } from "./sms-inbound.ts";
 
 // Signed with the function's own twilioSignature: the twilio package is not installed here,
 // and delivery/providers/twilio.test.ts checks that function against Twilio's documented vector.
@@ -153,12 +149,6 @@ describe("a signed text someone sends to the company's number", () => {
     "leave me alone",
     "not interested",
     "wrong number",
-    "PARAR",
-    "ALTO",
-    "CANCELAR",
-    "BAJA",
-    "no más",
-    "no mas",
   ])(
     "%j records an opt-out of texts, and is answered with the one confirmation Twilio does not send",
     async (body) => {
@@ -173,6 +163,57 @@ describe("a signed text someone sends to the company's number", () => {
       expect(await store.inboundTexts()).toMatchObject([{ classification: "revocation" }]);
     },
   );
+
+  it.each(["PARAR", "ALTO", "CANCELAR", "BAJA", "no más", "no mas", "stop por favor"])(
+    "%j records an opt-out of texts, and is confirmed in Spanish",
+    async (body) => {
+      const { send } = setup();
+      const answer = await send(inboundText({ Body: body }));
+      expect(answer.text).toBe(
+        reply(`<Message>${xml(buildStopConfirmation(COMPANY, "es"))}</Message>`),
+      );
+      expect(answer.text).toContain(
+        "Quick Home Buyers: canceló su suscripción y no recibirá más mensajes de texto",
+      );
+      expect(await stopped()).toBe(true);
+    },
+  );
+
+  it.each<[string, string, Language | null]>([
+    ["AYUDA", "a number with no lead", null],
+    ["HELP", "a number whose latest lead is Spanish", "es"],
+    ["ayuda por favor", "a number whose latest lead is English", "en"],
+  ])("%j from %s is answered in Spanish", async (body, _, language) => {
+    if (language) {
+      await store.insert(
+        leadFixture({ id: crypto.randomUUID(), phone: "(614) 555-0100", language: "en" }),
+      );
+      await store.insert(
+        leadFixture({ id: crypto.randomUUID(), phone: "614.555.0100 cel", language }),
+      );
+    }
+    const { send } = setup();
+    const answer = await send(inboundText({ Body: body }));
+    expect(answer.text).toBe(reply(`<Message>${xml(buildHelpText(COMPANY, "es"))}</Message>`));
+    expect(answer.text).toContain("Ayuda: llame al (614) 555-0142");
+    expect(answer.text).toContain("Responda PARAR para cancelar.");
+  });
+
+  it("answers a Spanish lead's number in Spanish whatever the stop's words", async () => {
+    await store.insert(leadFixture({ phone: "(614) 555-0100", language: "es" }));
+    const { send } = setup();
+    const answer = await send(inboundText({ Body: "please stop texting me" }));
+    expect(answer.text).toBe(
+      reply(`<Message>${xml(buildStopConfirmation(COMPANY, "es"))}</Message>`),
+    );
+    const english = await send(
+      inboundText(
+        { Body: "HELP", From: "+16145550111" },
+        { sid: "SM00000000000000000000000000000002" },
+      ),
+    );
+    expect(english.text).toContain("Msg &amp; data rates may apply. Reply STOP to opt out.");
+  });
 
   it.each(["START", "yes", "Unstop"])("%j records an opt-in, taking a STOP back", async (body) => {
     const { send, logs } = setup();
@@ -195,7 +236,7 @@ describe("a signed text someone sends to the company's number", () => {
     expect(answer.text).toBe(EMPTY_REPLY);
   });
 
-  it.each(["HELP", "info", "AYUDA"])(
+  it.each(["HELP", "info"])(
     "%j is answered with who we are and how to reach a person",
     async (body) => {
       const { send } = setup();

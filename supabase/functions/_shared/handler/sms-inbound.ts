@@ -13,8 +13,9 @@ import type { InboundTextReceipt } from "../store/inbound-texts.ts";
 import type { LeadRecords } from "../store/lead-records.ts";
 import type { OptOut } from "../store/rows.ts";
 import { escapeNonPrintable, printableJson } from "../contract/printable.ts";
-import { readTextReply, type TextReplyKind } from "../contract/text-replies.ts";
-import { buildHelpText } from "../delivery/messages/homeowner-messages.ts";
+import type { Language } from "../contract/language.ts";
+import { readTextReply, writtenInSpanish, type TextReplyKind } from "../contract/text-replies.ts";
+import { buildHelpText, buildStopConfirmation } from "../delivery/messages/homeowner-messages.ts";
 import { isSignedByTwilio } from "../delivery/providers/twilio.ts";
 import { readText } from "../intake/read-body.ts";
 
@@ -83,14 +84,6 @@ const refuse = (status: number, text: string) =>
   new Response(`${text}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 const clip = (text: string, max: number) => [...text].slice(0, max).join("");
-
-/**
- * The one confirmation 47 CFR 64.1200(a)(12) allows after a revocation: it confirms, and
- * says nothing else.
- */
-export function buildStopConfirmation(company: CompanyFacts): string {
-  return `${company.name}: you are unsubscribed and will get no more texts from us.`;
-}
 
 /** What the team's phones are sent about a text that may be a revocation. */
 export function buildUnclearAlert(contact: string, body: string): string {
@@ -191,13 +184,22 @@ async function recordText(
   }
 }
 
+/**
+ * The language of the answer: Spanish when the text's words were (PARAR, AYUDA…) or when the
+ * number's latest lead came from a Spanish page; English otherwise.
+ */
+export function replyLanguage(body: string, leadLanguage: Language | null): Language {
+  return writtenInSpanish(body) || leadLanguage === "es" ? "es" : "en";
+}
+
 /** The TwiML answer to a text kept for the first time. */
 function answerText(
   { from, contact, body, kind, said, hasOptOutType }: ReceivedText,
-  { unclearBefore }: { unclearBefore: number },
+  { unclearBefore, language }: { unclearBefore: number; language: Language | null },
   deps: SmsInboundDeps,
 ): Response {
-  if (kind === "help") return twiml([{ body: buildHelpText(deps.company) }]);
+  const replyIn = replyLanguage(body, language);
+  if (kind === "help") return twiml([{ body: buildHelpText(deps.company, replyIn) }]);
   if (contact === null || kind === "other") {
     deps.log(`Text from ${escapeNonPrintable(from)}: ${said}`);
     return twiml();
@@ -207,7 +209,7 @@ function answerText(
     // Twilio confirms its own keywords (and then blocks every message to the number); any
     // other wording gets our one confirmation.
     const twilioAnswered = hasOptOutType || TWILIO_STOP_WORDS.has(body.trim().toUpperCase());
-    return twiml(twilioAnswered ? [] : [{ body: buildStopConfirmation(deps.company) }]);
+    return twiml(twilioAnswered ? [] : [{ body: buildStopConfirmation(deps.company, replyIn) }]);
   }
   if (kind === "start") {
     deps.log(`${contact} restarted texts: ${said}`);

@@ -1,4 +1,5 @@
 import { DISCLOSURES, sha256Hex, shownDisclosure } from "../contract/disclosures.ts";
+import type { Language } from "../contract/language.ts";
 import type { LeadSubmission } from "../contract/lead-schema.ts";
 import type { ConsentRecord } from "../store/rows.ts";
 import type { Via } from "./read-body.ts";
@@ -25,7 +26,9 @@ type Consent = NonNullable<LeadSubmission["consent"]>;
 /**
  * The consent the lead was sent under, saying only what happened. "Verified" only when the
  * page sent the SHA-256 of the wording it showed and it equals this function's rendering of
- * the version it names (for the company's name); a page that sent none is not verified.
+ * the version it names (for the company's name), in the lead's language: an English wording
+ * sent with a Spanish lead, or the reverse, is kept and not verified. A page that sent no hash
+ * is not verified.
  * Texts are agreed only with the separate box ticked, in a wording that had one, beside a
  * phone field that was shown and filled in. A consent time before the wording was
  * published, older than the browser keeps a request, or ahead of the server's clock is kept
@@ -35,15 +38,20 @@ export async function consentRecord(
   submission: LeadSubmission,
   context: ConsentContext,
 ): Promise<ConsentRecord> {
-  const { consent, phone } = submission;
+  const { consent, phone, language } = submission;
   const wording = consent ? DISCLOSURES[consent.version] : undefined;
   const shown = consent?.shown ?? null;
+  const inLanguage = wording?.language === language;
   const matched =
-    consent && shown ? await matchedPhoneSection(consent, shown, context.brand) : null;
+    consent && shown && inLanguage
+      ? await matchedPhoneSection(consent, shown, context.brand)
+      : null;
   const verified = matched !== null;
   // Unverified, the page's word for whether the phone section showed is all there is.
   const phoneSection = matched ?? consent?.calls === true;
-  if (consent && !verified) context.notes.push(unverifiedNote(consent, context.brand));
+  if (consent && !verified) {
+    context.notes.push(unverifiedNote(consent, context.brand, inLanguage ? null : language));
+  }
   const texts =
     consent?.texts === true && wording?.texts !== undefined && phoneSection && phone !== null;
   if (consent?.texts === true && !texts) {
@@ -93,10 +101,14 @@ async function matchedPhoneSection(
   return matched;
 }
 
-/** Why a consent is not verified, for the lead's notes. */
-function unverifiedNote(consent: Consent, brand: string): string {
-  if (DISCLOSURES[consent.version] === undefined) {
+/** Why a consent is not verified, for the lead's notes; `otherLanguage`, the lead's, when the wording's is not it. */
+function unverifiedNote(consent: Consent, brand: string, otherLanguage: Language | null): string {
+  const wording = DISCLOSURES[consent.version];
+  if (wording === undefined) {
     return `consent: wording version ${JSON.stringify(consent.version)} is not in this function's disclosures.ts; the page's hash is kept.`;
+  }
+  if (otherLanguage !== null) {
+    return `consent.version: wording version ${consent.version} is in "${wording.language}" but the lead's language is "${otherLanguage}"; recorded as not verified; the page's hash is kept.`;
   }
   if ((consent.shown ?? null) === null) {
     return `consent.shown: the page sent no hash of the wording it showed; recorded as not verified.`;

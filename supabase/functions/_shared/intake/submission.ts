@@ -1,7 +1,9 @@
 import { attributionToColumns } from "../contract/attribution-columns.ts";
 import { sha256Hex } from "../contract/disclosures.ts";
+import { FIELD_MESSAGES_ES } from "../contract/field-messages-es.ts";
 import { HONEYPOT_FIELD, LEAD_LIMITS } from "../contract/lead-rules.ts";
 import {
+  buildLeadSchema,
   describeLeadError,
   leadSchema,
   type LeadErrors,
@@ -13,6 +15,9 @@ import { uuidFromText } from "../contract/uuid.ts";
 import type { Lead, PlannedDelivery } from "../store/rows.ts";
 import type { Via } from "./read-body.ts";
 import { normalizeUnseenFields } from "./unseen-fields.ts";
+
+/** A Spanish request's visitor reads the schema's messages in Spanish. */
+const SPANISH_SCHEMA = buildLeadSchema(FIELD_MESSAGES_ES);
 
 /** Stands in for a missing id while the schema checks the rest; replaced by a derived one. */
 const PLACEHOLDER_ID = "00000000-0000-4000-8000-000000000000";
@@ -26,7 +31,7 @@ export type Submission = {
 
 /**
  * The request's object as the submission the function stores, or the schema's errors naming
- * each field the visitor typed wrong. What the visitor never typed is made acceptable first
+ * each field the visitor typed wrong, in the request's language. What the visitor never typed is made acceptable first
  * (unseen-fields.ts); a request without an id gets one derived from its content.
  */
 export async function readSubmission(
@@ -34,7 +39,8 @@ export async function readSubmission(
   now: () => number,
 ): Promise<Submission | { errors: LeadErrors }> {
   const { body, notes } = normalizeUnseenFields(raw, { now: new Date(now()) });
-  const parsed = leadSchema.safeParse({ ...body, id: body.id ?? PLACEHOLDER_ID });
+  const schema = body.language === "es" ? SPANISH_SCHEMA : leadSchema;
+  const parsed = schema.safeParse({ ...body, id: body.id ?? PLACEHOLDER_ID });
   if (!parsed.success) return { errors: describeLeadError(parsed.error) };
   const submission = parsed.data;
   const fingerprint = await fingerprintOf(submission);

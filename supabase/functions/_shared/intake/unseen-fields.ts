@@ -205,6 +205,10 @@ export function normalizeUnseenFields(raw: Record<string, unknown>, { now }: Con
   for (const field of ["address", "condition", "email", "phone"] as const) {
     if (Object.hasOwn(raw, field)) body[field] = raw[field];
   }
+  // Not typed by the visitor, but not guessed either: the site's pages send only "es", and a
+  // client that sends another value is told so (a 400 naming the field) rather than having
+  // its lead answered, and its consent read, in a language it did not ask for.
+  if (Object.hasOwn(raw, "language")) body.language = raw.language;
 
   if (typeof raw.id === "string" && UUID.test(raw.id)) body.id = raw.id.toLowerCase();
   else if (raw.id !== undefined && raw.id !== "") {

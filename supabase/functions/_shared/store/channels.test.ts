@@ -8,6 +8,7 @@ import {
   TEAM_CHANNELS,
 } from "./channels.ts";
 import { openTestStore, type TestStore } from "./lead-test-kit.ts";
+import { LANGUAGES } from "../contract/language.ts";
 import { LEAD_STATUSES } from "./rows.ts";
 
 // PGlite boots a WebAssembly Postgres: seconds on a small machine.
@@ -54,6 +55,7 @@ describe("the migrations' check constraints hold the lists the code has", () => 
     ["public.lead_deliveries", "status", DELIVERY_STATUSES],
     ["public.contact_opt_outs", "channel", OPT_OUT_CHANNELS],
     ["public.lead_status_changes", "status", LEAD_STATUSES],
+    ["public.leads", "language", LANGUAGES],
   ])("%s.%s", async (table, column, list) => {
     expect(sorted(await allowedValues(table, column))).toEqual(sorted(list));
   });

@@ -34,6 +34,11 @@ beforeAll(async () => {
   await db.exec(migration);
   // Every local start applies it again to a store that has it.
   await db.exec(migration);
+  for (const name of readdirSync(MIGRATIONS)
+    .filter((file) => file.endsWith(".sql") && file > MIGRATION)
+    .sort()) {
+    await db.exec(readFileSync(path.join(MIGRATIONS, name), "utf8"));
+  }
 });
 afterAll(() => db.close());
 
@@ -81,8 +86,48 @@ describe("migration 20261129000200_inbound_texts", () => {
       kind: "other",
       change: null,
     });
-    expect(receipt).toEqual({ replay: false, optOut: null, unclearBefore: 0 });
+    expect(receipt).toEqual({ replay: false, optOut: null, unclearBefore: 0, language: null });
     const kept = (await texts.inboundTexts()).at(-1)!;
     expect(kept.body_excerpt).toBe(`\\u{0}${"é".repeat(159)}`);
+  });
+
+  it("names the language of the number's latest lead, the phone read as it was typed", async () => {
+    const texts = createSqlInboundTexts(query);
+    const lead = (id: string, phone: string, language: string, at: string, spam: string | null) =>
+      query(
+        `insert into public.leads (id, address, condition, email, phone, language, created_at, spam_reason)
+         values ($1::uuid, '1 Elm St', 'Good', 'pat@example.com', $2, $3, $4::timestamptz, $5)`,
+        [id, phone, language, at, spam],
+      );
+    await lead(
+      "00000000-0000-4000-8000-0000000000a1",
+      "614.555.0122",
+      "en",
+      "2026-11-20T00:00:00Z",
+      null,
+    );
+    await lead(
+      "00000000-0000-4000-8000-0000000000a2",
+      "(614) 555-0122 cel",
+      "es",
+      "2026-11-21T00:00:00Z",
+      null,
+    );
+    await lead(
+      "00000000-0000-4000-8000-0000000000a3",
+      "+1 614 555 0122",
+      "en",
+      "2026-11-22T00:00:00Z",
+      "a bot",
+    );
+    const receipt = (sid: string, from: string) =>
+      texts.recordInboundText({ messageSid: sid, from, body: "AYUDA", kind: "help", change: null });
+    // The latest lead that is not held as spam is the Spanish one.
+    expect(await receipt("SM000000000000000000000000000000a1", "+16145550122")).toMatchObject({
+      language: "es",
+    });
+    expect(await receipt("SM000000000000000000000000000000a2", "+16145550123")).toMatchObject({
+      language: null,
+    });
   });
 });

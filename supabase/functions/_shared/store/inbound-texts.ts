@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { LANGUAGES, type Language } from "../contract/language.ts";
 import { escapeNonPrintable } from "../contract/printable.ts";
 import { TEXT_REPLY_KINDS, type TextReplyKind } from "../contract/text-replies.ts";
 import { number, optOut, packed, text } from "./row-schemas.ts";
@@ -39,6 +40,8 @@ export type InboundTextReceipt =
       optOut: OptOut | null;
       /** How many unclear texts the same number sent in the 24 hours before this one. */
       unclearBefore: number;
+      /** The language of the latest lead (not held as spam) that gave this number; null for none. */
+      language: Language | null;
     };
 
 export type InboundTextRow = {
@@ -70,6 +73,7 @@ const RECORD = statement(
     recorded: number,
     opt_out: packed(optOut.nullable()),
     unclear_before: number,
+    language: z.enum(LANGUAGES).nullable(),
   }),
   (
     param: Params<{
@@ -79,6 +83,7 @@ const RECORD = statement(
       kind: string;
       note: string | null;
       action: string | null;
+      digits: string | null;
     }>,
   ) => `
   with received as (
@@ -100,7 +105,12 @@ const RECORD = statement(
     -- The statement's snapshot holds the texts before this one, not this one.
     (select count(*) from public.inbound_texts earlier
      where earlier.from_number = ${param.from}::text and earlier.classification = 'unclear'
-       and earlier.received_at > now() - interval '1 day') as unclear_before`,
+       and earlier.received_at > now() - interval '1 day') as unclear_before,
+    -- A lead keeps the phone as typed ("614.555.0100 cell"): its digits hold the number's.
+    (select l.language from public.leads l
+     where l.spam_reason is null and l.phone is not null
+       and strpos(regexp_replace(l.phone, '[^0-9]', '', 'g'), ${param.digits}::text) > 0
+     order by l.created_at desc limit 1) as language`,
 );
 
 const isDate = (value: unknown): value is Date =>
@@ -122,6 +132,11 @@ const INBOUND_TEXTS = statement(
   from public.inbound_texts order by received_at, id`,
 );
 
+/** The digits a lead's phone field holds for an E.164 number: a US one's ten, another's all. */
+function nationalDigits(e164: string): string {
+  return e164.startsWith("+1") ? e164.slice(2) : e164.slice(1);
+}
+
 /** The inbound texts through any Query: the local PGlite store and Supabase's Postgres. */
 export function createSqlInboundTexts(query: Query): InboundTextRecords {
   const run = runner(query);
@@ -134,9 +149,15 @@ export function createSqlInboundTexts(query: Query): InboundTextRecords {
         kind,
         note: change && clip(change.note, NOTE_MAX),
         action: change?.action ?? null,
+        digits: from && nationalDigits(from),
       });
       if (!row || row.recorded === 0) return { replay: true };
-      return { replay: false, optOut: row.opt_out, unclearBefore: row.unclear_before };
+      return {
+        replay: false,
+        optOut: row.opt_out,
+        unclearBefore: row.unclear_before,
+        language: row.language,
+      };
     },
     inboundTexts: () => run(INBOUND_TEXTS, {}),
   };

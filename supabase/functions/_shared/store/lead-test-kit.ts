@@ -65,6 +65,7 @@ export function leadFixture(overrides: Partial<Lead> = {}): Lead {
     fingerprint: "f".repeat(64),
     intake_notes: [],
     gpc: false,
+    language: "en",
     ...attributionToColumns(undefined),
     ...overrides,
   };

@@ -6,6 +6,7 @@ import {
   type AttributionColumn,
 } from "../contract/attribution-columns.ts";
 import { TOUCH_KEYS } from "../contract/touch-fields.ts";
+import { LANGUAGES } from "../contract/language.ts";
 import { CONDITION_VALUES } from "../contract/lead-rules.ts";
 import { STATE_NAMES } from "../contract/states.ts";
 import {
@@ -82,6 +83,7 @@ export const leadRow = z.object({
   fingerprint: text.nullable(),
   intake_notes: z.array(text),
   gpc: z.boolean(),
+  language: z.enum(LANGUAGES),
   ...attributionShape,
 }) satisfies z.ZodType<LeadRow>;
 

@@ -1,4 +1,5 @@
 import { ATTRIBUTION_COLUMNS, type AttributionColumns } from "../contract/attribution-columns.ts";
+import type { Language } from "../contract/language.ts";
 import type { Condition } from "../contract/lead-rules.ts";
 import type { StateName } from "../contract/states.ts";
 import {
@@ -38,6 +39,8 @@ export type Lead = {
   intake_notes: string[];
   /** The browser sent Global Privacy Control: no export or ad-platform event includes the lead. */
   gpc: boolean;
+  /** The language of the page it was sent from: its consent wording and its confirmations. */
+  language: Language;
 } & AttributionColumns;
 
 /** The columns a request fills, in the order the CLI exports them; the rest have defaults. */
@@ -56,6 +59,7 @@ export const LEAD_COLUMNS = [
   "fingerprint",
   "intake_notes",
   "gpc",
+  "language",
   ...ATTRIBUTION_COLUMNS,
 ] as const satisfies readonly (keyof Lead)[];
 

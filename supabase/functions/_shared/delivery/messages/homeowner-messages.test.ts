@@ -117,3 +117,69 @@ describe("the confirmation text", () => {
     );
   });
 });
+
+describe("in Spanish, for a lead from a Spanish page", () => {
+  const spanish = leadFixture({
+    address: "12 Oak St, El Paso, TX 79901",
+    phone: "915.555.0100 cel",
+    condition: "Fair",
+    language: "es",
+  });
+
+  it("says the same facts in the e-mail, with usted, its HTML escaped", () => {
+    const mail = buildConfirmationEmail(spanish, company);
+    expect(mail.subject).toBe("Recibimos su solicitud para 12 Oak St, El Paso, TX 79901");
+    expect(mail.text.split("\n")).toEqual([
+      "Gracias por pedirle una oferta en efectivo a Quick Home Buyers. Recibimos su solicitud y nos comunicaremos con usted en un plazo de 24 horas con una oferta en efectivo.",
+      "",
+      "Lo que recibimos:",
+      "  Propiedad: 12 Oak St, El Paso, TX 79901",
+      "  Estado: Regular",
+      "  Llamada solicitada: sí, al (915) 555-0100",
+      "",
+      "Lo que sigue: Le llamaremos al (915) 555-0100 en un plazo de 24 horas con una oferta en efectivo, y se la confirmaremos por escrito. No tiene ninguna obligación ni costo.",
+      "",
+      "Para corregir algún dato, responda a este correo o llámenos al (614) 555-0142.",
+      "Si usted no pidió una oferta, responda a este correo para avisarnos y no volveremos a comunicarnos con usted.",
+      "",
+      "Quick Home Buyers · (614) 555-0142 · offers@quickhomebuyers.com",
+      `Solicitud ${spanish.id}`,
+    ]);
+    expect(mail.html).toContain("<strong>Lo que sigue:</strong> Le llamaremos");
+    const hostile = buildConfirmationEmail({ ...spanish, address: "12 Oak St <b>x</b>" }, company);
+    expect(hostile.html).not.toContain("<b>");
+    expect(hostile.text).toContain("  Propiedad: no se repite en este correo");
+  });
+
+  it("writes without a call, and repeats nothing a stranger typed", () => {
+    const mail = buildConfirmationEmail({ ...spanish, phone: null }, company);
+    expect(mail.text).toContain(
+      "Lo que sigue: Le enviaremos una oferta en efectivo por correo electrónico en un plazo de 24 horas.",
+    );
+    const all = everything(leadFixture({ ...ATTACKER, language: "es" }));
+    expect(all).toContain("el número que nos dio");
+    for (const typed of ["evil.example", "900", "555-0199", "http"]) {
+      expect(all).not.toContain(typed);
+    }
+  });
+
+  it("texts the brand, the place, the promise and how to stop, and answers AYUDA", () => {
+    expect(buildConfirmationText({ address: "12 Oak St", language: "es" }, company)).toBe(
+      "Quick Home Buyers: recibimos su solicitud para 12 Oak St. Nos comunicaremos con usted en un plazo de 24 horas con una oferta en efectivo. Preguntas: (614) 555-0142. Responda PARAR para cancelar.",
+    );
+    expect(buildHelpText(company, "es")).toBe(
+      "Quick Home Buyers: mensajes sobre su solicitud de oferta en efectivo. Ayuda: llame al (614) 555-0142 o escriba a offers@quickhomebuyers.com. Pueden aplicarse tarifas de mensajes y datos. Responda PARAR para cancelar.",
+    );
+  });
+
+  it("gives the number answered in Spanish where the company has one, and only in Spanish", () => {
+    const withLine = { ...company, spanishPhone: "(614) 555-0143" };
+    const lead = leadFixture({ address: "12 Oak St", language: "es" });
+    expect(buildConfirmationText(lead, withLine)).toContain("Preguntas: (614) 555-0143.");
+    expect(buildConfirmationEmail(lead, withLine).text).toContain("llámenos al (614) 555-0143");
+    expect(buildHelpText(withLine, "es")).toContain("llame al (614) 555-0143");
+    const english = leadFixture({ address: "12 Oak St", language: "en" });
+    expect(buildConfirmationText(english, withLine)).toContain("(614) 555-0142");
+    expect(buildHelpText(withLine, "en")).not.toContain("555-0143");
+  });
+});

@@ -145,3 +145,24 @@ describe("describeLead", () => {
     );
   });
 });
+
+describe("a Spanish lead", () => {
+  const spanish = leadFixture({ phone: "(614) 555-0100", language: "es" });
+
+  it("tells the team in the e-mail, the text and the escalation that the homeowner prefers Spanish", () => {
+    const email = buildTeamEmail(spanish);
+    expect(email.text).toContain("Language: Prefiere español (prefers Spanish)");
+    expect(email.html).toContain("Prefiere español (prefers Spanish)");
+    expect(buildTeamText(spanish)).toContain(
+      "Call requested: (614) 555-0100. Prefiere español (prefers Spanish). Email",
+    );
+    expect(buildEscalationText(spanish, 15)).toContain("Prefiere español (prefers Spanish).");
+  });
+
+  it("adds nothing for an English lead", () => {
+    const english = leadFixture({ phone: "(614) 555-0100" });
+    expect(`${buildTeamEmail(english).text}${buildTeamText(english)}`).not.toMatch(
+      /Language|Prefiere|Spanish/,
+    );
+  });
+});

@@ -34,6 +34,11 @@ export function leftOutForHomeowner(lead: Pick<Lead, "address" | "phone">): stri
 
 const LEFT_OUT = "Left out of the homeowner's e-mail and text";
 
+/** Said to the team of a Spanish lead, in both languages, so whoever calls knows; null for English. */
+export function languageLine(lead: Pick<Lead, "language">): string | null {
+  return lead.language === "es" ? "Prefiere español (prefers Spanish)" : null;
+}
+
 /** Which consent wording the visitor saw, and what they agreed to. */
 export function describeConsent(lead: Lead, consent: ConsentRecord | null): string {
   if (!lead.consent_version) return "not recorded (sent from a page older than consent records)";
@@ -71,6 +76,7 @@ function leadFields(lead: Lead, consent: ConsentRecord | null): [string, string]
     ["Address", lead.address],
     ["Condition", lead.condition],
     ["Call", lead.phone ? `requested, at ${lead.phone}` : "not requested: reply by e-mail"],
+    ...withLine("Language", languageLine(lead)),
     ["Email", lead.email],
     ["State", lead.state ?? "not given"],
     ["Page", lead.source ?? "not given"],
@@ -121,6 +127,7 @@ function leadSummary(lead: Lead): string {
     `${address.length > TEXT_ADDRESS_MAX ? `${address.slice(0, TEXT_ADDRESS_MAX - 1).join("")}…` : lead.address} (${lead.condition})`,
     lead.state,
     `${callLine(lead)}.`,
+    languageLine(lead) && `${languageLine(lead)}.`,
     `Email ${lead.email}.`,
     `From ${channel.label}${channel.campaign ? `, ${channel.campaign}` : ""}.`,
   ]

@@ -16,10 +16,13 @@ import type { AttemptResult } from "../outbox.ts";
 import { callProvider } from "../transport.ts";
 
 /**
- * The body's version. Its JSON Schema is lead-event.v1.schema.json beside this file; a
- * change that removes or retypes a field is a new version and a new schema file.
+ * The body's version. Its JSON Schema is lead-event.v2.schema.json beside this file; a
+ * change that removes or retypes a field is a new version and a new schema file, and so is
+ * one that adds a field, even an optional one: each schema allows no property it does not
+ * list (additionalProperties: false), so a receiver that validates against the older one
+ * would refuse the body. A published schema file is never edited. v2 added `language`.
  */
-export const LEAD_EVENT_SCHEMA = "lead-event.v1";
+export const LEAD_EVENT_SCHEMA = "lead-event.v2";
 
 /** Standard Webhooks asks for 15 to 30 seconds. */
 const TIMEOUT_MS = 15_000;
@@ -70,6 +73,7 @@ export function leadEventBody(
       call_requested: lead.phone !== null,
       texts_agreed: consent?.texts === true,
       consent_version: lead.consent_version,
+      language: lead.language,
       state: lead.state,
       page: lead.source,
       channel: channel.label,
