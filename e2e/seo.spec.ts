@@ -106,6 +106,42 @@ const EXPECTED: ExpectedPage[] = [
   }),
 ];
 
+/**
+ * The Spanish pages the sitemap lists beside them (issue 43), by path: the home page, the
+ * calculator, ten states, four guides and three policies; the dated ones with their date.
+ */
+const SPANISH_DIR = path.resolve("content", "es");
+const spanishDate = (file: string) => {
+  const updated = matter(readFileSync(path.join(SPANISH_DIR, file), "utf8")).data.updated;
+  return updated instanceof Date ? updated.toISOString().slice(0, 10) : String(updated);
+};
+const SPANISH_EXPECTED: { url: string; date?: string }[] = [
+  { url: url("/es") },
+  { url: url("/es/calculadora") },
+  ...[
+    "california",
+    "texas",
+    "florida",
+    "nueva-york",
+    "illinois",
+    "arizona",
+    "nueva-jersey",
+    "nuevo-mexico",
+    "nevada",
+    "colorado",
+  ].map((state) => ({ url: url(`/es/vender-casa-rapido-${state}`) })),
+  ...["ejecucion-hipotecaria", "casa-heredada-sucesion", "divorcio", "impuestos-atrasados"].map(
+    (slug) => ({
+      url: url(`/es/situaciones/${slug}`),
+      date: spanishDate(path.join("situations", `${slug}.md`)),
+    }),
+  ),
+  ...["privacidad", "terminos", "politica-de-mensajes"].map((slug) => ({
+    url: url(`/es/${slug}`),
+    date: spanishDate(path.join("legal", `${slug}.md`)),
+  })),
+];
+
 /** A URL on the production domain as a path on the local server. */
 function localPath(absolute: string): string {
   expect(absolute.startsWith(`${site.url}/`), `${absolute} is on ${site.url}`).toBe(true);
@@ -364,7 +400,7 @@ function checkJsonLd(expected: ExpectedPage, head: Head): string[] {
 }
 
 test.describe("search and sharing metadata of the export", () => {
-  test("sitemap.xml lists exactly the 71 public pages at their canonical URLs", async ({
+  test("sitemap.xml lists exactly the 71 English and 19 Spanish public pages at their canonical URLs", async ({
     page,
     request,
   }) => {
@@ -379,9 +415,14 @@ test.describe("search and sharing metadata of the export", () => {
       lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(body!)?.[1],
     }));
     expect.soft(EXPECTED).toHaveLength(71);
+    expect.soft(SPANISH_EXPECTED).toHaveLength(19);
     expect
       .soft(entries.map((entry) => entry.loc).sort())
-      .toEqual(EXPECTED.map((expected) => expected.url).sort());
+      .toEqual([...EXPECTED, ...SPANISH_EXPECTED].map((expected) => expected.url).sort());
+    for (const expected of SPANISH_EXPECTED) {
+      const entry = entries.find((candidate) => candidate.loc === expected.url);
+      expect.soft(entry?.lastmod, expected.url).toBe(expected.date);
+    }
     for (const expected of EXPECTED) {
       const entry = entries.find((candidate) => candidate.loc === expected.url);
       // A post's, a guide's or a policy's own date (its last revision); the other pages have

@@ -455,7 +455,10 @@ test.describe("blog posts end with a call to action and say when they were updat
   test("the sitemap dates each post and guide by its last revision", async ({ request }) => {
     const xml = await (await request.get("/sitemap.xml")).text();
     const lastmod = (pagePath: string) =>
-      new RegExp(`<loc>${site.url}${pagePath}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+      // The page's own entry: its <loc>, any hreflang links, then its <lastmod>.
+      new RegExp(
+        `<loc>${site.url}${pagePath}</loc>(?:\\s*<xhtml:link [^>]*/>)*\\s*<lastmod>([^<]+)</lastmod>`,
+      ).exec(xml)?.[1];
     for (const post of posts) expect(lastmod(`/blog/${post.slug}`)).toBe(post.updated);
     for (const situation of [...SITUATIONS, COMPARE]) {
       expect(lastmod(situation.path)).toBe(situation.updated);

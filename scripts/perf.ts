@@ -44,6 +44,11 @@ import { chromium, type Browser, type Response } from "@playwright/test";
 
 import { buildExport, createStaticSite, OUT_DIR } from "../local-server/static-site.ts";
 import { FUNCTION_NAME, FUNCTION_PATH } from "../supabase/functions/_shared/contract/site-facts.ts";
+import { offerFormCopy } from "../content/offer-form.ts";
+import { nextSteps } from "../content/next-steps.ts";
+import { chromeCopyEs } from "../content/es/chrome.ts";
+import { nextStepsEs } from "../content/es/next-steps.ts";
+import { offerFormCopyEs } from "../content/es/offer-form.ts";
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH as CHROMIUM,
@@ -148,6 +153,21 @@ function sendingPath(files: (ScriptFile & { text: string })[]): {
  * the browser loads beyond them to send a lead: from the first keystroke, through a submit
  * (the function answered here), to the answer shown.
  */
+/** The form's words a page shows, by its language: the Spanish pages are under /es. */
+function formWords(url: string) {
+  const spanish = /^\/es(?:\/|$)/.test(new URL(url).pathname);
+  const copy = spanish ? offerFormCopyEs : offerFormCopy;
+  return {
+    form: copy.formLabel,
+    address: copy.addressLabel,
+    next: copy.next,
+    good: spanish ? chromeCopyEs.conditions.Good.label : "Good",
+    email: copy.emailLabel,
+    submit: copy.submit,
+    received: (spanish ? nextStepsEs : nextSteps).where.delivered.title,
+  };
+}
+
 async function measureScripts(browser: Browser, url: string, form: boolean): Promise<ScriptLoad> {
   const context = await browser.newContext(PHONE_EMULATION);
   try {
@@ -171,13 +191,14 @@ async function measureScripts(browser: Browser, url: string, form: boolean): Pro
     if (!form) return { files };
 
     responses = new Map();
-    const offer = page.getByRole("form", { name: "Free cash offer request" });
-    await offer.getByLabel("Property Address").fill("1 Test St, Columbus, OH");
-    await offer.getByRole("button", { name: "Next" }).click();
-    await offer.getByRole("radio", { name: /^Good/ }).check();
-    await offer.getByLabel("Email Address *").fill("perf@example.com");
-    await offer.getByRole("button", { name: "Get My Cash Offer" }).click();
-    await page.getByRole("region", { name: "Request received" }).waitFor();
+    const words = formWords(url);
+    const offer = page.getByRole("form", { name: words.form });
+    await offer.getByLabel(words.address).fill("1 Test St, Columbus, OH");
+    await offer.getByRole("button", { name: words.next }).click();
+    await offer.getByRole("radio", { name: new RegExp(`^${words.good}`) }).check();
+    await offer.getByLabel(words.email).fill("perf@example.com");
+    await offer.getByRole("button", { name: words.submit }).click();
+    await page.getByRole("region", { name: words.received }).waitFor();
     await page.waitForLoadState("networkidle");
     const after = sendingPath(await scriptFiles(responses));
     if (after.sending.length === 0) {

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import { chromeCopyEs } from "@/content/es/chrome";
+import { languageCopy } from "@/content/es/language";
 import type { Language } from "@/lib/languages";
 import { SITE_HEADER_ID } from "@/components/site/site-header";
 
@@ -19,7 +21,18 @@ export function SiteDocument({ language, children }: { language: Language; child
             pushed them. Chrome 124+ waits for its end tag; other browsers ignore the hint. */}
         <link rel="expect" href={`#${SITE_HEADER_ID}`} blocking="render" />
       </head>
-      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+      <body
+        className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased"
+        // The toasts' words for screen readers, read by the toast code from the page (its
+        // English is built in): the Spanish pages' script carries no Spanish.
+        {...(language === "es"
+          ? {
+              "data-toast-label": chromeCopyEs.ui.notifications,
+              "data-toast-region": languageCopy.toastRegion,
+              "data-toast-close": chromeCopyEs.ui.close,
+            }
+          : {})}
+      >
         {children}
       </body>
     </html>

@@ -14,6 +14,8 @@ export const languageCopy = {
   toSpanish: { text: "Español", lang: SPANISH_LOCALE.lang, hrefLang: SPANISH_LOCALE.hreflang },
   /** The switch's accessible name on each side. */
   switchLabel: { en: "Language", es: "Idioma" },
+  /** The notifications region's name for screen readers; {hotkey} is the key that reaches it. */
+  toastRegion: "Notificaciones ({hotkey})",
   /** Above the states whose page is only in English, on the Spanish home page. */
   otherStates: "Los demás estados",
   /** After a link on a Spanish page to a page that exists only in English (the blog). */

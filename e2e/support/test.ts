@@ -19,7 +19,7 @@ export async function islandsHydrated(page: Page): Promise<void> {
  */
 export function toastItem(page: Page, text: string | RegExp) {
   return page
-    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("region", { name: /^(Notifications|Notificaciones)/ })
     .getByRole("listitem")
     .filter({ hasText: text });
 }
