@@ -262,6 +262,8 @@ export const calculatorText = {
     },
   },
   results: {
+    /** Between the two ends of a range: "$1,000 to $1,234". */
+    to: "to",
     title: "Results for a house in {state}",
     summaryCaption: "Side by side",
     listingShort: "Listing with an agent",

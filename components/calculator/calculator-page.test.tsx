@@ -61,6 +61,10 @@ describe("the Spanish calculator page", () => {
     // In the order Spanish spells the names: Carolina del Norte among the Cs.
     const names = states.map((candidate) => candidate.name);
     expect(names.indexOf("Carolina del Norte")).toBeLessThan(names.indexOf("Colorado"));
+    // The place field's label is the page's language, whatever the data calls it.
+    expect(state("OH").localities?.label).toBe("Condado");
+    expect(state("CA").localities?.label).toBe("Condado o ciudad");
+    expect(state("PA").localities?.label).toBe("Municipio");
   });
 
   it("says once that the tax data is in English, and marks it so", () => {

@@ -28,7 +28,7 @@ import {
 import { statePath } from "@/lib/states";
 import { HOME_ES } from "@/lib/structured-data";
 import { Island } from "@/components/islands/island";
-import { PENDING_CALCULATOR_WORDS, islandWords } from "@/components/calculator/island-words";
+import { islandWords } from "@/components/calculator/island-words";
 import type {
   CalculatorPlace,
   CalculatorStateData,
@@ -163,7 +163,7 @@ function stateNotes(state: StateTransferTaxes, day: string, page: PageLanguage):
     ),
     ...(state.local ? [data(`${english.local}: ${state.local}`)] : []),
   ];
-  const dataInEnglish = PENDING_CALCULATOR_WORDS[page.language].dataInEnglish;
+  const dataInEnglish = page.language === "es" ? languageCopy.calculatorDataInEnglish : null;
   return [
     ...(dataInEnglish && (fromData.length > 0 || state.uncertain) ? [own(dataInEnglish)] : []),
     ...(state.taxes.length === 0
@@ -198,7 +198,10 @@ function islandState(
     ...(state.localities
       ? {
           localities: {
-            label: state.localities.label,
+            label:
+              page.language === "es"
+                ? (languageCopy.placeLabels[state.localities.label] ?? state.localities.label)
+                : state.localities.label,
             default: state.localities.default,
             choices: state.localities.choices.map((choice) => islandPlace(choice, day, page)),
           },
@@ -250,7 +253,7 @@ export function CalculatorPage({
           props={{
             states: islandStates,
             initialState: stateCode,
-            text: islandWords(text, language),
+            text: islandWords(text),
             example: WORKED_EXAMPLE,
             checklist: [...checklist],
             builtOn: day,

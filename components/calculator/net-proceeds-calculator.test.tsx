@@ -72,7 +72,7 @@ function ohio(spanish: boolean): CalculatorStateData {
 const props = (spanish: boolean): NetProceedsCalculatorProps => ({
   states: [ohio(spanish)],
   initialState: "OH",
-  text: spanish ? islandWords(calculatorTextEs, "es") : islandWords(calculatorText, "en"),
+  text: spanish ? islandWords(calculatorTextEs) : islandWords(calculatorText),
   example: WORKED_EXAMPLE,
   checklist: spanish ? [...REPAIR_CHECKLIST_ES] : [...REPAIR_CHECKLIST],
   builtOn: "2026-11-29",

@@ -37,12 +37,10 @@ export type Note = readonly [text: string] | readonly [text: string, lang: strin
 
 /**
  * Every word the island shows (content/calculator.ts, or content/es/calculator.ts), carried in
- * the HTML rather than the script: with the plurals of the arithmetic's units and the word
- * between the two ends of a range ("to", "a").
+ * the HTML rather than the script: with the plurals of the arithmetic's units.
  */
 export type CalculatorWords = Translation<CalculatorText> & {
   lines: { months: string; weeks: string };
-  results: { to: string };
 };
 
 /** A county or city the visitor can choose, with its own taxes and where they come from. */

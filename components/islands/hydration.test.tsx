@@ -65,7 +65,7 @@ const examples: [IslandName, object][] = [
     "net-proceeds-calculator",
     {
       initialState: "OH",
-      text: islandWords(calculatorText, "en"),
+      text: islandWords(calculatorText),
       example: WORKED_EXAMPLE,
       checklist: [...REPAIR_CHECKLIST],
       builtOn: "2026-11-25",
@@ -140,7 +140,7 @@ const examples: [IslandName, object][] = [
     "net-proceeds-calculator",
     {
       initialState: "TX",
-      text: islandWords(calculatorTextEs, "es"),
+      text: islandWords(calculatorTextEs),
       example: WORKED_EXAMPLE,
       checklist: [...REPAIR_CHECKLIST_ES],
       builtOn: "2026-11-25",

@@ -229,6 +229,7 @@ export const calculatorTextEs: Translation<typeof calculatorText> = {
     },
   },
   results: {
+    to: "a",
     title: "Resultados para una casa en {state}",
     summaryCaption: "Lado a lado",
     listingShort: "Vender con un agente",

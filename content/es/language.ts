@@ -16,6 +16,15 @@ export const languageCopy = {
   switchLabel: { en: "Language", es: "Idioma" },
   /** The notifications region's name for screen readers; {hotkey} is the key that reaches it. */
   toastRegion: "Notificaciones ({hotkey})",
+  /** Once above the calculator's notes, which quote the tax data's English sources. */
+  calculatorDataInEnglish: "Los detalles de cada impuesto están en inglés, como sus fuentes.",
+  /** The calculator's place field, by the English label the tax data gives it. */
+  placeLabels: {
+    County: "Condado",
+    Municipality: "Municipio",
+    "County or city": "Condado o ciudad",
+    "City or county": "Ciudad o condado",
+  } as Readonly<Record<string, string>>,
   /** Above the states whose page is only in English, on the Spanish home page. */
   otherStates: "Los demás estados",
   /** After a link on a Spanish page to a page that exists only in English (the blog). */
