@@ -62,9 +62,11 @@ describe("the Spanish calculator page", () => {
     const names = states.map((candidate) => candidate.name);
     expect(names.indexOf("Carolina del Norte")).toBeLessThan(names.indexOf("Colorado"));
     // The place field's label is the page's language, whatever the data calls it.
-    expect(state("OH").localities?.label).toBe("Condado");
-    expect(state("CA").localities?.label).toBe("Condado o ciudad");
-    expect(state("PA").localities?.label).toBe("Municipio");
+    const placeLabel = (code: string) =>
+      (state(code) as { localities?: { label: string } }).localities?.label;
+    expect(placeLabel("OH")).toBe("Condado");
+    expect(placeLabel("CA")).toBe("Condado o ciudad");
+    expect(placeLabel("PA")).toBe("Municipio");
   });
 
   it("says once that the tax data is in English, and marks it so", () => {

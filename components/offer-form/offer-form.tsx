@@ -39,7 +39,7 @@ import {
   type Step,
 } from "@/lib/browser/offer-wizard";
 import { FORM_FIELDS } from "@/supabase/functions/_shared/contract/lead-form.ts";
-import type { FieldMessages } from "@/supabase/functions/_shared/contract/field-messages.ts";
+import type { FormMessages } from "@/supabase/functions/_shared/contract/field-messages.ts";
 import type { Language } from "@/supabase/functions/_shared/contract/language.ts";
 import {
   HONEYPOT_FIELD,
@@ -76,7 +76,7 @@ export type OfferFormProps = {
   /** A Spanish page's form says so; an English one sends nothing and means English. */
   language?: Language;
   /** The field messages in the page's language; the built-in English when absent. */
-  messages?: FieldMessages;
+  messages?: FormMessages;
   /** The conditions' words in the page's language; the built-in English when absent. */
   conditions?: ConditionWords;
   /** The after-send panel's words in the page's language; the built-in English when absent. */
@@ -384,7 +384,7 @@ export function OfferForm(props: OfferFormProps) {
       id: started.id,
       state,
       source,
-      ...(language ? { language } : {}),
+      language,
       pageUrl: window.location.href,
       honeypot: honeypotRef.current?.value ?? "",
       elapsedMs: performance.now() - started.startedAt,

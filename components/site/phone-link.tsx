@@ -27,10 +27,10 @@ export function PhoneLink({
   tracked = true,
 }: PhoneLinkProps) {
   return (
-    <a href={phone.href} {...(tracked ? { "data-phone": "" } : {})} className={className}>
+    <a href={phone.href} data-phone={tracked ? "" : undefined} className={className}>
       {children}
       <span
-        {...(tracked ? { "data-phone-number": "" } : {})}
+        data-phone-number={tracked ? "" : undefined}
         className={cn("tabular-nums", numberClassName)}
       >
         {phone.display}

@@ -1,7 +1,7 @@
 import {
-  FIELD_MESSAGES,
+  FORM_MESSAGES,
   fieldMessage,
-  type FieldMessages,
+  type FormMessages,
 } from "@/supabase/functions/_shared/contract/field-messages.ts";
 import {
   CONDITION_VALUES,
@@ -86,7 +86,7 @@ export function canSubmit({ draft, sending }: WizardState): boolean {
 }
 
 /** Text over the limit, counted as the function counts it (after trimming). */
-function lengthProblem(text: string, max: number, messages: FieldMessages): string | null {
+function lengthProblem(text: string, max: number, messages: FormMessages): string | null {
   return text.length > max
     ? fieldMessage(messages, "tooLongNow", { max, length: text.length })
     : null;
@@ -105,7 +105,7 @@ function lengthProblem(text: string, max: number, messages: FieldMessages): stri
  */
 export function addressProblem(
   address: string,
-  messages: FieldMessages = FIELD_MESSAGES,
+  messages: FormMessages = FORM_MESSAGES,
 ): string | null {
   const trimmed = address.trim();
   return (
@@ -116,10 +116,7 @@ export function addressProblem(
 }
 
 /** The message shown under the e-mail field, or null when the address will be accepted. */
-export function emailProblem(
-  email: string,
-  messages: FieldMessages = FIELD_MESSAGES,
-): string | null {
+export function emailProblem(email: string, messages: FormMessages = FORM_MESSAGES): string | null {
   const trimmed = email.trim();
   return (
     textProblem(trimmed, messages) ??
@@ -129,10 +126,7 @@ export function emailProblem(
 }
 
 /** The message shown under the phone field, or null. */
-export function phoneProblem(
-  phone: string,
-  messages: FieldMessages = FIELD_MESSAGES,
-): string | null {
+export function phoneProblem(phone: string, messages: FormMessages = FORM_MESSAGES): string | null {
   const trimmed = phone.trim();
   return textProblem(trimmed, messages) ?? lengthProblem(trimmed, LEAD_LIMITS.phoneMax, messages);
 }
@@ -227,6 +221,6 @@ export function buildOfferPayload(draft: OfferDraft, context: PayloadContext): O
       shown: context.wording.shown,
     },
     ...(first || last ? { attribution: { first, last } } : {}),
-    ...(context.language && context.language !== "en" ? { language: context.language } : {}),
+    ...(context.language ? { language: context.language } : {}),
   };
 }

@@ -23,26 +23,48 @@ export type FieldMessageKey =
 
 export type FieldMessages = Readonly<Record<FieldMessageKey, string>>;
 
-export const FIELD_MESSAGES: FieldMessages = {
+/** The keys the form says itself, before sending: the only ones a page's script carries. */
+export type FormMessageKey =
+  | "addressBlank"
+  | "emailExample"
+  | "tooLongNow"
+  | "controlCharacter"
+  | "directionCharacter"
+  | "brokenCharacter";
+
+export type FormMessages = Readonly<Record<FormMessageKey, string>>;
+
+/** The English the browser's form says (lib/browser/offer-wizard.ts, textProblem). */
+export const FORM_MESSAGES: FormMessages = {
   addressBlank: "Enter the property address.",
-  emailInvalid: "Enter a valid email address.",
   emailExample: "Enter a valid email address, like name@example.com.",
-  phoneOneNumber:
-    'Enter one phone number. A note beside it, such as "cell" or "ext 2", is fine; a second number or a link is not.',
-  phoneText: "Enter the phone number as text.",
-  tooLong: "Use at most {max} characters.",
   tooLongNow: "Use at most {max} characters. This has {length}.",
   controlCharacter: "Remove the invisible control character ({code}).",
   directionCharacter: "Remove the invisible text-direction character ({code}).",
   brokenCharacter: "Remove the broken character ({code}).",
-  conditionChoice: "Choose one of: {choices}.",
-  stateChoice: 'Choose one of the 50 US states by name, e.g. "Ohio".',
 };
 
+/** What only the function says of a field: by itself, so no page's script carries it. */
+export const PHONE_ONE_NUMBER =
+  'Enter one phone number. A note beside it, such as "cell" or "ext 2", is fine; a second number or a link is not.';
+
+/**
+ * The whole English catalogue, for the function and the server: the form's, and the rest.
+ * Marked pure, so a page's bundle that never reads it leaves it out.
+ */
+export const FIELD_MESSAGES: FieldMessages = /* @__PURE__ */ Object.assign({}, FORM_MESSAGES, {
+  emailInvalid: "Enter a valid email address.",
+  phoneOneNumber: PHONE_ONE_NUMBER,
+  phoneText: "Enter the phone number as text.",
+  tooLong: "Use at most {max} characters.",
+  conditionChoice: "Choose one of: {choices}.",
+  stateChoice: 'Choose one of the 50 US states by name, e.g. "Ohio".',
+});
+
 /** The message under `key`, each "{name}" replaced by its value. */
-export function fieldMessage(
-  messages: FieldMessages,
-  key: FieldMessageKey,
+export function fieldMessage<Key extends FieldMessageKey>(
+  messages: Readonly<Record<Key, string>>,
+  key: Key,
   values: Readonly<Record<string, string | number>> = {},
 ): string {
   return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>

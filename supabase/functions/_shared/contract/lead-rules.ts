@@ -1,4 +1,11 @@
-import { FIELD_MESSAGES, fieldMessage, type FieldMessages } from "./field-messages.ts";
+import {
+  FIELD_MESSAGES,
+  FORM_MESSAGES,
+  PHONE_ONE_NUMBER,
+  fieldMessage,
+  type FieldMessages,
+  type FormMessages,
+} from "./field-messages.ts";
 
 /**
  * The offer request's rules as plain data and plain functions, with no imports
@@ -55,14 +62,14 @@ export const EMAIL_PATTERN =
 /** The honeypot input's name: hidden from people, filled in by form-filling bots. */
 export const HONEYPOT_FIELD = "website";
 
-export const ADDRESS_BLANK = FIELD_MESSAGES.addressBlank;
+export const ADDRESS_BLANK = FORM_MESSAGES.addressBlank;
 
 /**
  * What the function says of a phone field holding a second number or a link (repeatable.ts):
  * words beside the one number are the visitor's to add. Checked by the function only: the
  * form's phone input has no format check.
  */
-export const PHONE_ONE_NUMBER = FIELD_MESSAGES.phoneOneNumber;
+export { PHONE_ONE_NUMBER };
 
 /** What the function says, and the form says first, of text over a limit. */
 export const tooLong = (max: number, messages: FieldMessages = FIELD_MESSAGES) =>
@@ -87,7 +94,7 @@ function codePoint(char: string): string {
  * or null when nothing is: "Remove the invisible control character (U+001B)." In the
  * catalogue given, English by default.
  */
-export function textProblem(text: string, messages: FieldMessages = FIELD_MESSAGES): string | null {
+export function textProblem(text: string, messages: FormMessages = FORM_MESSAGES): string | null {
   const control = CONTROL.exec(text)?.[0];
   if (control !== undefined) {
     return fieldMessage(messages, "controlCharacter", { code: codePoint(control) });
