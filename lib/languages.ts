@@ -10,7 +10,8 @@ import { situationPath } from "@/lib/situations";
 import { statePath, stateSummaries } from "@/lib/states";
 import {
   FORM_RESULT_PATHS,
-  NOT_SENT_SLUGS,
+  NOT_SENT_REASONS,
+  notSentPath,
 } from "@/supabase/functions/_shared/contract/lead-form.ts";
 import type { Language } from "@/supabase/functions/_shared/contract/language.ts";
 import type { StateName } from "@/supabase/functions/_shared/contract/states.ts";
@@ -56,6 +57,11 @@ export function spanishStatePath(name: SpanishState): string {
 
 export const SPANISH_SITUATIONS_PATH = `${SPANISH_HOME_PATH}/situaciones`;
 
+/** Whether a situation has a Spanish guide. */
+export function hasSpanishGuide(situation: string): situation is SpanishGuideSituation {
+  return Object.hasOwn(SPANISH_GUIDE_SLUGS, situation);
+}
+
 export function spanishGuidePath(situation: SpanishGuideSituation): string {
   return `${SPANISH_SITUATIONS_PATH}/${SPANISH_GUIDE_SLUGS[situation]}`;
 }
@@ -92,9 +98,9 @@ function allPairs(): Pair[] {
     indexed(LEGAL_PAGES.terms.path, LEGAL_PAGES_ES.terms.path),
     indexed(LEGAL_PAGES.sms.path, LEGAL_PAGES_ES.sms.path),
     { en: FORM_RESULT_PATHS.en.received, es: FORM_RESULT_PATHS.es.received, indexed: false },
-    ...(Object.keys(NOT_SENT_SLUGS.es) as (keyof typeof NOT_SENT_SLUGS.es)[]).map((reason) => ({
-      en: `${FORM_RESULT_PATHS.en.notSent}/${NOT_SENT_SLUGS.en[reason]}`,
-      es: `${FORM_RESULT_PATHS.es.notSent}/${NOT_SENT_SLUGS.es[reason]}`,
+    ...NOT_SENT_REASONS.map((reason) => ({
+      en: notSentPath("en", reason),
+      es: notSentPath("es", reason),
       indexed: false,
     })),
   ];

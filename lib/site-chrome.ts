@@ -67,8 +67,7 @@ function english(): SiteChrome {
       ...SITUATION_LINKS,
       { href: SITUATIONS_PATH, text: siteNavCopy.allSituations },
     ],
-    phone: site.company.phone,
-    tracked: true,
+    ...contactPhone("en"),
     other: { ...languageCopy.toSpanish, label: languageCopy.switchLabel.en },
     footer: {
       about: words.about,
@@ -89,7 +88,7 @@ function english(): SiteChrome {
   };
 }
 
-function spanish(phone: Phone): SiteChrome {
+function spanish(): SiteChrome {
   const words = chromeCopyEs.footer;
   const nav = siteNavCopyEs;
   const english = ` ${languageCopy.englishOnly}`;
@@ -114,9 +113,7 @@ function spanish(phone: Phone): SiteChrome {
       { href: SPANISH_HOME_PATH, text: nav.home },
     ],
     situationLinks: [...guides, { href: SITUATIONS_PATH, text: `${nav.allSituations}${english}` }],
-    phone,
-    // The Spanish line is the Spanish line: a campaign's English tracking number never replaces it.
-    tracked: false,
+    ...contactPhone("es"),
     other: { ...languageCopy.toEnglish, label: languageCopy.switchLabel.es },
     footer: {
       about: words.about,
@@ -138,18 +135,18 @@ function spanish(phone: Phone): SiteChrome {
   };
 }
 
-/** The number a page in `language` gives, and whether a campaign's number may replace it. */
+/**
+ * The number a page in `language` gives, and whether a campaign's number may replace it: the
+ * Spanish line is the Spanish line, never swapped for an English tracking number.
+ */
 export function contactPhone(language: Language): { phone: Phone; tracked: boolean } {
-  const chrome = siteChrome(language);
-  return { phone: chrome.phone, tracked: chrome.tracked };
+  if (language === "en") return { phone: site.company.phone, tracked: true };
+  const service = site.company.spanish;
+  if (!service) throw new Error("A Spanish page was built without COMPANY_SPANISH_PHONE.");
+  return { phone: service.phone, tracked: false };
 }
 
 /** The header's and footer's words and links for a page in `language`. */
 export function siteChrome(language: Language): SiteChrome {
-  const service = site.company.spanish;
-  if (language === "es") {
-    if (!service) throw new Error("A Spanish page was built without COMPANY_SPANISH_PHONE.");
-    return spanish(service.phone);
-  }
-  return english();
+  return language === "es" ? spanish() : english();
 }

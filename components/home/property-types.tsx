@@ -2,8 +2,8 @@ import { ArrowRight, Building2, Hammer, House, KeyRound, ScrollText, Trees } fro
 
 import { homeCopy, type PropertyGuide } from "@/content/home";
 import { homeCopyEs } from "@/content/es/home";
-import { SITUATION_WORDS_ES, SPANISH_GUIDE_SLUGS, situationsCopyEs } from "@/content/es/situations";
-import { spanishGuidePath, type Language } from "@/lib/languages";
+import { SITUATION_WORDS_ES, situationsCopyEs } from "@/content/es/situations";
+import { hasSpanishGuide, spanishGuidePath, type Language } from "@/lib/languages";
 import { getPost } from "@/lib/build/blog";
 import { getComparePage, situationLink } from "@/lib/build/situations";
 import { Icon, type IconNode } from "@/components/ui/icon";
@@ -32,8 +32,8 @@ function guideLink(guide: PropertyGuide): { href: string; title: string } {
 
 /** On a Spanish page, the Spanish guide for a situation; a card without one links none. */
 function spanishGuideLink(guide: PropertyGuide): { href: string; title: string } | null {
-  if (!("situation" in guide) || !(guide.situation in SPANISH_GUIDE_SLUGS)) return null;
-  const situation = guide.situation as keyof typeof SPANISH_GUIDE_SLUGS;
+  if (!("situation" in guide) || !hasSpanishGuide(guide.situation)) return null;
+  const { situation } = guide;
   return {
     href: spanishGuidePath(situation),
     title: `${situationsCopyEs.index.read}: ${SITUATION_WORDS_ES[situation]}`,

@@ -9,6 +9,7 @@ import { SPANISH_HOME_PATH, type Language } from "@/lib/languages";
 import {
   FORM_RESULT_PATHS,
   NOT_SENT_SLUGS,
+  notSentPath,
   type NotSentReason,
 } from "@/supabase/functions/_shared/contract/lead-form.ts";
 import { buttonVariants } from "@/components/ui/button";
@@ -43,10 +44,6 @@ const WORDS = {
 export function reasonForSlug(language: Language, slug: string): NotSentReason | undefined {
   const slugs = NOT_SENT_SLUGS[language];
   return (Object.keys(slugs) as NotSentReason[]).find((reason) => slugs[reason] === slug);
-}
-
-export function notSentPath(language: Language, reason: NotSentReason): string {
-  return `${FORM_RESULT_PATHS[language].notSent}/${NOT_SENT_SLUGS[language][reason]}`;
 }
 
 /** The request was taken: what happens next. */

@@ -6,11 +6,16 @@ import { statePageCopy } from "@/content/state-page";
 import { calculatorHrefEs } from "@/content/es/calculator";
 import { chromeCopy, chromeCopyEs } from "@/content/es/chrome";
 import { languageCopy } from "@/content/es/language";
-import { SPANISH_GUIDE_SLUGS, SITUATION_WORDS_ES } from "@/content/es/situations";
+import { SITUATION_WORDS_ES } from "@/content/es/situations";
 import { statePageCopyEs } from "@/content/es/state-page";
 import { STATE_NAMES_ES } from "@/content/es/state-names";
 import { situationLink } from "@/lib/build/situations";
-import { SPANISH_HOME_PATH, spanishGuidePath, type Language } from "@/lib/languages";
+import {
+  SPANISH_HOME_PATH,
+  hasSpanishGuide,
+  spanishGuidePath,
+  type Language,
+} from "@/lib/languages";
 import type { SituationSlug } from "@/lib/situations";
 import type { StatePage } from "@/lib/build/state-pages";
 import { Icon } from "@/components/ui/icon";
@@ -29,9 +34,8 @@ export type StateLandingProps = { state: StatePage; language?: Language };
 /** Where a state question's guide is read: the Spanish guide, else the English one, said so. */
 function readMoreFor(situation: SituationSlug, language: Language) {
   if (language === "en") return situationLink(situation);
-  if (situation in SPANISH_GUIDE_SLUGS) {
-    const spanish = situation as keyof typeof SPANISH_GUIDE_SLUGS;
-    return { href: spanishGuidePath(spanish), title: SITUATION_WORDS_ES[spanish] };
+  if (hasSpanishGuide(situation)) {
+    return { href: spanishGuidePath(situation), title: SITUATION_WORDS_ES[situation] };
   }
   const english = situationLink(situation);
   return { href: english.href, title: `${english.title} ${languageCopy.englishOnly}` };

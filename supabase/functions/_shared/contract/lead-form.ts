@@ -54,12 +54,16 @@ export const NOT_SENT_SLUGS: Record<Language, Record<NotSentReason, string>> = {
   },
 };
 
+/** The page that says why a post was not taken, in the form's language. */
+export function notSentPath(language: Language, reason: NotSentReason): string {
+  return `${FORM_RESULT_PATHS[language].notSent}/${NOT_SENT_SLUGS[language][reason]}`;
+}
+
 /** The path of the page that says what became of a form post, in the form's language. */
 export function formResultPath(outcome: FormOutcome, language: Language = "en"): string {
-  const paths = FORM_RESULT_PATHS[language];
   return outcome.kind === "received"
-    ? paths.received
-    : `${paths.notSent}/${NOT_SENT_SLUGS[language][notSentReason(outcome)]}`;
+    ? FORM_RESULT_PATHS[language].received
+    : notSentPath(language, notSentReason(outcome));
 }
 
 export type FormOutcome =
